@@ -1,0 +1,131 @@
+// The one place the widget and the backend agree. Both sides import from here;
+// keep it free of runtime dependencies so it costs the widget bundle almost nothing.
+
+export const CATEGORY_NAMES = [
+  'Red Meat',
+  'Pork',
+  'Poultry',
+  'Fish',
+  'Eggs',
+  'Dairy',
+  'Plant Proteins',
+  'Vegetables',
+  'Fruits',
+  'Grains',
+  'Processed Food',
+  'Beverages',
+  'Other',
+] as const;
+
+export type CategoryName = (typeof CATEGORY_NAMES)[number];
+
+export function isCategoryName(value: unknown): value is CategoryName {
+  return typeof value === 'string' && (CATEGORY_NAMES as readonly string[]).includes(value);
+}
+
+/** HTTP paths, relative to the backend base URL. */
+export const API_PATHS = {
+  health: '/health',
+  stats: '/stats',
+  processReceipt: '/api/process-receipt-ai',
+  processText: '/api/process-text',
+} as const;
+
+/** The `fileType` field of the multipart upload. */
+export type UploadFileType = 'pdf' | 'image';
+
+/** How the backend read the receipt. Additive values may appear; treat unknown ones as text. */
+export type ProcessingMethod =
+  | 'text'
+  | 'pdf-text'
+  | 'pdf-ocr'
+  | 'ocr'
+  | 'openai-text'
+  | 'openai-vision';
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+export interface AnalysisItem {
+  name: string;
+  category: CategoryName;
+  /** kg; a litre of drink counts as 1 kg. */
+  weight: number;
+  /** kg CO2e = weight × factor. */
+  emissions: number;
+  /** EUR after the item's own discounts. */
+  price: number;
+  // Additive fields: how sure each number is.
+  quantity?: number;
+  /** true when the weight is a typical pack weight, not printed on the receipt or in the name. */
+  weight_estimated?: boolean;
+  /** kg CO2e per kg used for this item. */
+  factor?: number;
+  /** Citation of the factor's source row, e.g. "Agribalyse 3.1 #6254 Beef, minced steak, 15% fat, raw". */
+  factor_source?: string;
+  /** How sure the category is. */
+  confidence?: Confidence;
+}
+
+export interface CategoryTotals {
+  count: number;
+  emissions: number;
+  price: number;
+}
+
+export interface Reconciliation {
+  /** The receipt's own printed total, when found. */
+  printed_total: number | null;
+  /** Item prices plus deposits and fees minus returns. */
+  computed_total: number;
+  /** computed_total − printed_total, when a printed total was found. */
+  difference: number | null;
+  status: 'match' | 'mismatch' | 'no-total';
+}
+
+export interface AnalysisResult {
+  store_info: { name: string | null; total: number | null; chain?: string | null };
+  /** Sum of item prices, EUR. */
+  total_price: number;
+  metadata: {
+    processed_at: string;
+    processing_method: ProcessingMethod;
+    items_found: number;
+    warnings?: string[];
+    reconciliation?: Reconciliation;
+  };
+  /** kg CO2e, the sum of item emissions. */
+  total_emissions: number;
+  summary: { driving_equivalent_km: number; tree_months_absorption: number };
+  categories: Partial<Record<CategoryName, CategoryTotals>>;
+  items: AnalysisItem[];
+}
+
+export interface StatsResponse {
+  total_receipts_processed: number;
+  receipts_today: number;
+  receipts_this_week: number;
+  average_emissions_per_receipt: number;
+}
+
+export interface HealthResponse {
+  status: 'ok';
+  openai_configured: boolean;
+}
+
+export interface ErrorResponse {
+  error: string;
+}
+
+// Equivalents. A car emits about 0.12 kg CO2 per km; a tree absorbs about 0.02 kg CO2 per
+// day, so a month of one tree is 0.02 × 30.4 kg. 8.7 kg → 72 km and 14 months, as in the spec.
+export const DRIVING_KG_PER_KM = 0.12;
+export const TREE_KG_PER_DAY = 0.02;
+export const DAYS_PER_MONTH = 30.4;
+
+export function drivingKm(kgCo2e: number): number {
+  return kgCo2e / DRIVING_KG_PER_KM;
+}
+
+export function treeMonths(kgCo2e: number): number {
+  return kgCo2e / (TREE_KG_PER_DAY * DAYS_PER_MONTH);
+}

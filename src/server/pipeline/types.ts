@@ -1,0 +1,50 @@
+// The shapes that pass between pipeline stages:
+// bytes → (decode, OCR or PDF text) → text → parse → ParsedReceipt → classify, weigh, emissions → AnalysisResult.
+// The optional OpenAI path produces a ParsedReceipt too (with category hints), so the
+// numbers always come from our own factor table.
+import type { CategoryName, ProcessingMethod } from '../../contract.ts';
+
+export type { ProcessingMethod };
+
+/** A product line of a receipt, as printed (after its own discounts). */
+export interface ParsedItem {
+  /** Product name as printed. */
+  name: string;
+  /** EUR the line finally cost, after discount lines applied to it. */
+  price: number;
+  /** Count from a `2 KPL x 1,29` line; 1 when none is printed; null for weighed lines. */
+  quantity: number | null;
+  /** Printed weight of a weighed line (`0,512 KG x 2,99 €/KG`), else null. */
+  weightKg: number | null;
+  /** EUR per KPL or per KG when printed. */
+  unitPrice: number | null;
+  /** Sum of discount lines applied to this item (positive number), 0 when none. */
+  discount: number;
+  /** A category suggested by an upstream reader (the LLM); the classifier may use it. */
+  categoryHint?: CategoryName;
+}
+
+export interface ParsedReceipt {
+  store: { name: string | null; chain: string | null };
+  /** The receipt's own YHTEENSÄ, when found. */
+  printedTotal: number | null;
+  items: ParsedItem[];
+  /** Sum of deposit lines (PANTTI), EUR; not products. */
+  deposits: number;
+  /** Sum of bottle-return credits, EUR, as a positive number; not products. */
+  returns: number;
+  /** Delivery, packaging and similar fees, EUR; not products. */
+  fees: number;
+  /** Gross total of the VAT table, when found (a second witness of the total). */
+  vatTableTotal: number | null;
+  /** Problems the parser noticed (e.g. item sum ≠ printed total). Shown to the visitor. */
+  warnings: string[];
+}
+
+/** What the text stage hands to the parser. */
+export interface ExtractedText {
+  text: string;
+  method: Extract<ProcessingMethod, 'text' | 'pdf-text' | 'pdf-ocr' | 'ocr'>;
+  /** Mean OCR confidence 0–100 when OCR was used. */
+  ocrConfidence?: number;
+}

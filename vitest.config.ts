@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: the widget in happy-dom, the backend in Node, and the browser tests
+// (real Chromium against the real server). `npm test` runs them through scripts/test.ts.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'widget',
+          include: ['test/widget/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'],
+          environment: 'happy-dom',
+        },
+        resolve: {
+          // styled-components' Node build injects no global styles; use the browser build.
+          conditions: ['browser'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
