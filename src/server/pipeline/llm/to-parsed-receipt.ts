@@ -1,0 +1,132 @@
+// The model's validated JSON → ParsedReceipt, the same shape the offline parser produces.
+// The schema guarantees types, not sense: a model can misread a discount as a product or a
+// barcode as a price. Values that cannot be true of a household receipt are dropped here,
+// and the visitor is told how many, so our factor table never multiplies nonsense.
+import { CATEGORY_NAMES } from '../../../contract.ts';
+import type { CategoryName } from '../../../contract.ts';
+import type { ParsedItem, ParsedReceipt } from '../types.ts';
+import type { ReceiptReply } from './schema.ts';
+
+/** Upper bounds of plausible values on one household receipt. */
+export const PLAUSIBLE = {
+  /** EUR for one line (a TV bought with the groceries still fits). */
+  linePrice: 5_000,
+  /** EUR for a whole receipt, and for its deposits, returns and fees. */
+  receiptTotal: 20_000,
+  /** kg on one weighed line. */
+  weightKg: 100,
+  /** Count on one line. */
+  quantity: 999,
+} as const;
+
+type ReplyItem = ReceiptReply['items'][number];
+
+/** Why values were dropped, counted so the visitor gets one sentence per kind. */
+interface Dropped {
+  unnamedItems: number;
+  pricedItems: number;
+  quantities: number;
+  weights: number;
+  unitPrices: number;
+  discounts: number;
+  amounts: number;
+}
+
+export function toParsedReceipt(reply: ReceiptReply): ParsedReceipt {
+  const dropped: Dropped = { unnamedItems: 0, pricedItems: 0, quantities: 0, weights: 0, unitPrices: 0, discounts: 0, amounts: 0 };
+  const items = reply.items.flatMap((item) => toParsedItem(item, dropped) ?? []);
+
+  const amountOrNull = (value: number | null): number | null =>
+    plausibleOrNull(value, (v) => isAmount(v, PLAUSIBLE.receiptTotal), () => (dropped.amounts += 1));
+  const total = (value: number | null): number | null => {
+    const kept = amountOrNull(value);
+    return kept === null ? null : cents(kept);
+  };
+
+  return {
+    store: { name: text(reply.store_name), chain: text(reply.chain) },
+    printedTotal: total(reply.printed_total),
+    items,
+    deposits: total(reply.deposits) ?? 0,
+    returns: total(reply.returns) ?? 0,
+    fees: total(reply.fees) ?? 0,
+    vatTableTotal: total(reply.vat_table_total),
+    warnings: warningsFor(dropped),
+  };
+}
+
+/** Hint only when the model named one of the 13, tolerating case and spacing. */
+export function categoryHint(value: string | null): CategoryName | undefined {
+  if (value === null) return undefined;
+  const wanted = value.trim().replace(/\s+/g, ' ').toLowerCase();
+  return CATEGORY_NAMES.find((name) => name.toLowerCase() === wanted);
+}
+
+function toParsedItem(item: ReplyItem, dropped: Dropped): ParsedItem | null {
+  const name = text(item.name);
+  if (name === null) {
+    dropped.unnamedItems += 1;
+    return null;
+  }
+  if (!isAmount(item.price, PLAUSIBLE.linePrice)) {
+    dropped.pricedItems += 1;
+    return null;
+  }
+
+  const weightKg = plausibleOrNull(item.weight_kg, (w) => w > 0 && w <= PLAUSIBLE.weightKg, () => (dropped.weights += 1));
+  const quantity = plausibleOrNull(item.quantity, (q) => q > 0 && q <= PLAUSIBLE.quantity, () => (dropped.quantities += 1));
+  const unitPrice = plausibleOrNull(item.unit_price, (p) => isAmount(p, PLAUSIBLE.linePrice), () => (dropped.unitPrices += 1));
+  const discount = plausibleOrNull(item.discount, (d) => isAmount(d, PLAUSIBLE.linePrice), () => (dropped.discounts += 1));
+
+  const parsed: ParsedItem = {
+    name,
+    price: cents(item.price),
+    // A weighed line has no count; any other line counts 1 unless a count was printed.
+    quantity: quantity ?? (weightKg === null ? 1 : null),
+    weightKg: weightKg === null ? null : Math.round(weightKg * 1000) / 1000,
+    unitPrice: unitPrice === null ? null : cents(unitPrice),
+    discount: discount === null ? 0 : cents(discount),
+  };
+  const hint = categoryHint(item.category);
+  if (hint) parsed.categoryHint = hint;
+  return parsed;
+}
+
+function plausibleOrNull(value: number | null, plausible: (value: number) => boolean, onDrop: () => void): number | null {
+  if (value === null) return null;
+  if (Number.isFinite(value) && plausible(value)) return value;
+  onDrop();
+  return null;
+}
+
+function isAmount(value: number, max: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= max;
+}
+
+function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function text(value: string | null): string | null {
+  const trimmed = value?.trim().replace(/\s+/g, ' ') ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function warningsFor(dropped: Dropped): string[] {
+  const lines = (count: number, one: string, many: string): string => (count === 1 ? one : `${count} ${many}`);
+  const warnings: string[] = [];
+  if (dropped.pricedItems > 0) {
+    warnings.push(`The AI reader found ${lines(dropped.pricedItems, 'a line', 'lines')} with a negative or implausible price; left out.`);
+  }
+  if (dropped.unnamedItems > 0) {
+    warnings.push(`The AI reader found ${lines(dropped.unnamedItems, 'a line', 'lines')} without a product name; left out.`);
+  }
+  const values = dropped.quantities + dropped.weights + dropped.unitPrices + dropped.discounts;
+  if (values > 0) {
+    warnings.push(`The AI reader gave ${lines(values, 'an implausible quantity, weight, unit price or discount', 'implausible quantities, weights, unit prices or discounts')}; ignored.`);
+  }
+  if (dropped.amounts > 0) {
+    warnings.push(`The AI reader gave ${lines(dropped.amounts, 'an implausible total, deposit or fee', 'implausible totals, deposits or fees')}; ignored.`);
+  }
+  return warnings;
+}
