@@ -2,8 +2,8 @@
 // text; both return structured JSON (validated with zod) as a ParsedReceipt with category
 // hints. Our own factor table still computes every number.
 //
-// Every failure (HTTP error, timeout, refusal, invalid or off-schema JSON, nothing found)
-// throws an LlmError; the pipeline then answers with the offline reader instead.
+// Every failure (HTTP error, timeout, refusal, invalid or off-schema JSON) throws an
+// LlmError; the pipeline then answers with the offline reader instead.
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ParsedReceipt } from './types.ts';
@@ -60,9 +60,8 @@ export function createLlmReader(options: LlmOptions): LlmReader {
         },
         { signal: signal ? AbortSignal.any([deadline, signal]) : deadline },
       );
-      const parsed = toParsedReceipt(receiptReplyFrom(completion));
-      if (parsed.items.length === 0) throw new LlmError('no-items', 'the reply lists no usable product lines');
-      return parsed;
+      // A receipt with no usable lines is still an answer: the caller decides what it is worth.
+      return toParsedReceipt(receiptReplyFrom(completion));
     } catch (error) {
       throw toLlmError(error, deadline, options.timeoutMs);
     }

@@ -13,7 +13,6 @@ export type LlmFailure =
   | 'empty'
   | 'invalid-json'
   | 'schema'
-  | 'no-items'
   | 'unexpected';
 
 export class LlmError extends Error {
