@@ -1,0 +1,156 @@
+// The orchestrator: receipt in, analysis out. It chooses the reader and nothing else;
+// every stage lives in its own module.
+//   offline  text  → parse → analyze                                 (method 'text')
+//   offline  file  → extract text (PDF layer or OCR) → parse → analyze  (method from the extractor)
+//   with an OpenAI key: file → vision input → model → analyze ('openai-vision' / 'openai-text'),
+//                       text → model → analyze ('openai-text');
+//   any model failure falls back to the offline reader with a warning.
+// Our own factor table computes the numbers on every path (analyzeParsedReceipt).
+import type { AnalysisResult, UploadFileType } from '../../contract.ts';
+import type { Config } from '../config.ts';
+import { HttpError } from '../errors.ts';
+import { analyzeParsedReceipt, parseReceiptText } from './analyze.ts';
+import { createExtractor, type Extractor, type FileKind } from './extract.ts';
+import { createLlmReader, type LlmReader } from './llm.ts';
+import type { ParsedReceipt, ProcessingMethod } from './types.ts';
+
+export interface Pipeline {
+  /** Starts the OCR workers once; they are reused by every request. */
+  ready(): Promise<void>;
+  analyzeText(text: string, signal?: AbortSignal): Promise<AnalysisResult>;
+  /**
+   * `claimed` is the client's fileType. It is never trusted: the bytes decide the reader,
+   * so a photo sent as "pdf" is still read as a photo.
+   */
+  analyzeFile(bytes: Buffer, claimed: UploadFileType | undefined, signal?: AbortSignal): Promise<AnalysisResult>;
+  close(): Promise<void>;
+  /** OCR jobs running plus waiting. */
+  readonly load: number;
+  readonly openaiConfigured: boolean;
+}
+
+export type PipelineConfig = Pick<
+  Config,
+  'ocrWorkers' | 'ocrQueueLimit' | 'ocrTimeoutMs' | 'maxImageMegapixels' | 'maxPdfPages' | 'openai'
+>;
+
+export const NO_ITEMS_IN_FILE =
+  'No receipt items could be read from this file. Try a sharper photo with the whole receipt in view.';
+export const NO_ITEMS_IN_TEXT =
+  'No receipt items could be found in this text. Paste the product lines of a receipt, each with its price.';
+export const AI_UNAVAILABLE = 'The AI reader was unavailable, so the receipt was read with the built-in reader.';
+export const AI_FOUND_NOTHING = 'The AI reader found no items, so the receipt was read with the built-in reader.';
+export const UNSUPPORTED_FILE =
+  'This file type is not supported. Please upload a photo (JPEG, PNG, WebP, HEIC) or a PDF.';
+
+function analyzeOrRefuse(
+  parsed: ParsedReceipt,
+  method: ProcessingMethod,
+  noItemsSentence: string,
+  warnings: string[] = [],
+): AnalysisResult {
+  const result = analyzeParsedReceipt(parsed, { method, warnings });
+  // An analysis without items is not an answer the visitor can use.
+  if (result.items.length === 0) throw new HttpError(422, noItemsSentence);
+  return result;
+}
+
+/** Throws the abort reason when the visitor has gone away, so no further work starts for them. */
+function stopIfAborted(signal: AbortSignal | undefined): void {
+  signal?.throwIfAborted();
+}
+
+export function createPipeline(config: PipelineConfig): Pipeline {
+  const extractor: Extractor = createExtractor({
+    ocrWorkers: config.ocrWorkers,
+    maxQueue: config.ocrQueueLimit,
+    ocrTimeoutMs: config.ocrTimeoutMs,
+    maxPixels: config.maxImageMegapixels * 1_000_000,
+    maxPdfPages: config.maxPdfPages,
+  });
+  const llm: LlmReader | null = config.openai
+    ? createLlmReader({
+        apiKey: config.openai.apiKey,
+        model: config.openai.model,
+        timeoutMs: config.openai.timeoutMs,
+        ...(config.openai.baseURL ? { baseURL: config.openai.baseURL } : {}),
+      })
+    : null;
+
+  function detectOrRefuse(bytes: Buffer): FileKind {
+    const kind = extractor.detect(bytes);
+    if (kind === null) throw new HttpError(415, UNSUPPORTED_FILE);
+    return kind;
+  }
+
+  async function readFileOffline(bytes: Buffer, warnings: string[], signal?: AbortSignal): Promise<AnalysisResult> {
+    const extracted = await extractor.extractText(bytes, signal);
+    stopIfAborted(signal);
+    return analyzeOrRefuse(parseReceiptText(extracted.text), extracted.method, NO_ITEMS_IN_FILE, warnings);
+  }
+
+  /**
+   * Runs the model; returns null (and says why in `warnings`) when the offline reader should
+   * answer instead. Refusals of the visitor's input and aborts are not model failures: they pass.
+   */
+  async function tryModel(
+    read: () => Promise<ParsedReceipt>,
+    method: ProcessingMethod,
+    warnings: string[],
+    signal?: AbortSignal,
+  ): Promise<AnalysisResult | null> {
+    let parsed: ParsedReceipt;
+    try {
+      parsed = await read();
+    } catch (error) {
+      stopIfAborted(signal);
+      warnings.push(AI_UNAVAILABLE);
+      return null;
+    }
+    stopIfAborted(signal);
+    const result = analyzeParsedReceipt(parsed, { method });
+    if (result.items.length === 0) {
+      warnings.push(AI_FOUND_NOTHING);
+      return null;
+    }
+    return result;
+  }
+
+  return {
+    ready: () => extractor.ready(),
+
+    async analyzeText(text, signal) {
+      if (llm) {
+        const warnings: string[] = [];
+        const viaModel = await tryModel(() => llm.readText(text, signal), 'openai-text', warnings, signal);
+        if (viaModel) return viaModel;
+        return analyzeOrRefuse(parseReceiptText(text), 'text', NO_ITEMS_IN_TEXT, warnings);
+      }
+      return analyzeOrRefuse(parseReceiptText(text), 'text', NO_ITEMS_IN_TEXT);
+    },
+
+    async analyzeFile(bytes, _claimed, signal) {
+      detectOrRefuse(bytes);
+      stopIfAborted(signal);
+      const warnings: string[] = [];
+      if (llm) {
+        const vision = await extractor.visionInput(bytes, signal);
+        stopIfAborted(signal);
+        const viaModel =
+          vision.text !== null && vision.text.trim() !== ''
+            ? await tryModel(() => llm.readText(vision.text ?? '', signal), 'openai-text', warnings, signal)
+            : await tryModel(() => llm.readImages(vision.images, signal), 'openai-vision', warnings, signal);
+        if (viaModel) return viaModel;
+      }
+      return readFileOffline(bytes, warnings, signal);
+    },
+
+    close: () => extractor.close(),
+
+    get load() {
+      return extractor.load;
+    },
+
+    openaiConfigured: llm !== null,
+  };
+}

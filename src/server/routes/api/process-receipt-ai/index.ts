@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { API_PATHS, type AnalysisResult, type UploadFileType } from '../../../../contract.ts';
+import type { Config } from '../../../config.ts';
+import { HttpError } from '../../../errors.ts';
+import { abortOnDisconnect } from '../../../plugins/app/abort-on-disconnect.ts';
+import { isUploadFileType, processReceiptSchema } from '../../../schemas/process-receipt.ts';
+
+export type ProcessReceiptOptions = Pick<Config, 'maxUploadMb'>;
+
+interface Upload {
+  file: Buffer;
+  fileType: UploadFileType | undefined;
+}
+
+const NO_FILE = 'Attach the receipt as the "file" field of a multipart form (a photo, image or PDF).';
+
+/** Reads the form in any field order; the file stays in memory and is capped by the multipart limits. */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
+  let file: Buffer | undefined;
+  let fileType: string | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'file' && file === undefined) file = await part.toBuffer();
+      else part.file.resume();
+    } else if (part.fieldname === 'fileType') {
+      fileType = String(part.value).trim().toLowerCase();
+    }
+  }
+  if (file === undefined) throw new HttpError(400, NO_FILE);
+  if (file.length === 0) throw new HttpError(400, 'The uploaded file is empty.');
+  // fileType is optional (the bytes decide the reader), but a value we do not know is a mistake.
+  if (fileType !== undefined && fileType !== '' && !isUploadFileType(fileType)) {
+    throw new HttpError(400, 'The fileType field must be "pdf" or "image".');
+  }
+  return { file, fileType: fileType && isUploadFileType(fileType) ? fileType : undefined };
+}
+
+const processReceipt: FastifyPluginAsync<ProcessReceiptOptions> = async (app, { maxUploadMb }) => {
+  app.post(
+    API_PATHS.processReceipt,
+    {
+      schema: processReceiptSchema,
+      config: { rateLimit: {}, tooLarge: `The file is larger than the ${maxUploadMb} MB limit.` },
+    },
+    async (request, reply): Promise<AnalysisResult> => {
+      const signal = abortOnDisconnect(reply);
+      const { file, fileType } = await readUpload(request);
+      const result = await app.pipeline.analyzeFile(file, fileType, signal);
+      app.stats.recordAnalysis(result);
+      return result;
+    },
+  );
+};
+
+export default processReceipt;

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { API_PATHS, type HealthResponse } from '../../../contract.ts';
+import { healthSchema } from '../../schemas/health.ts';
+
+export interface HealthRouteOptions {
+  version: string;
+}
+
+const health: FastifyPluginAsync<HealthRouteOptions> = async (app, { version }) => {
+  app.get(API_PATHS.health, { schema: healthSchema }, async (): Promise<HealthResponse & Record<string, unknown>> => ({
+    status: 'ok',
+    openai_configured: app.pipeline.openaiConfigured,
+    version,
+    // The app only starts serving once the OCR workers are up (pipeline.ready() at boot).
+    ocr: 'ready',
+    ocr_load: app.pipeline.load,
+  }));
+};
+
+export default health;
