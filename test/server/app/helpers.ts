@@ -18,7 +18,7 @@ export async function multipart(fields: Record<string, string | { bytes: Uint8Ar
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(key, value);
-    else form.append(key, new Blob([value.bytes], { type: value.type }), value.name);
+    else form.append(key, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
