@@ -21,36 +21,32 @@ export const PLAUSIBLE = {
 
 type ReplyItem = ReceiptReply['items'][number];
 
-/** Why values were dropped, counted so the visitor gets one sentence per kind. */
+/** What was dropped, counted so the visitor gets one sentence per kind. */
 interface Dropped {
   unnamedItems: number;
   pricedItems: number;
-  quantities: number;
-  weights: number;
-  unitPrices: number;
-  discounts: number;
+  /** Quantities, weights, unit prices and discounts of kept items. */
+  itemValues: number;
+  /** Printed total, VAT-table total, deposits, returns and fees. */
   amounts: number;
 }
 
 export function toParsedReceipt(reply: ReceiptReply): ParsedReceipt {
-  const dropped: Dropped = { unnamedItems: 0, pricedItems: 0, quantities: 0, weights: 0, unitPrices: 0, discounts: 0, amounts: 0 };
+  const dropped: Dropped = { unnamedItems: 0, pricedItems: 0, itemValues: 0, amounts: 0 };
   const items = reply.items.flatMap((item) => toParsedItem(item, dropped) ?? []);
-
-  const amountOrNull = (value: number | null): number | null =>
-    plausibleOrNull(value, (v) => isAmount(v, PLAUSIBLE.receiptTotal), () => (dropped.amounts += 1));
-  const total = (value: number | null): number | null => {
-    const kept = amountOrNull(value);
+  const amount = (value: number | null): number | null => {
+    const kept = plausibleOrNull(value, (v) => isAmount(v, PLAUSIBLE.receiptTotal), () => (dropped.amounts += 1));
     return kept === null ? null : cents(kept);
   };
 
   return {
     store: { name: text(reply.store_name), chain: text(reply.chain) },
-    printedTotal: total(reply.printed_total),
+    printedTotal: amount(reply.printed_total),
     items,
-    deposits: total(reply.deposits) ?? 0,
-    returns: total(reply.returns) ?? 0,
-    fees: total(reply.fees) ?? 0,
-    vatTableTotal: total(reply.vat_table_total),
+    deposits: amount(reply.deposits) ?? 0,
+    returns: amount(reply.returns) ?? 0,
+    fees: amount(reply.fees) ?? 0,
+    vatTableTotal: amount(reply.vat_table_total),
     warnings: warningsFor(dropped),
   };
 }
@@ -73,10 +69,11 @@ function toParsedItem(item: ReplyItem, dropped: Dropped): ParsedItem | null {
     return null;
   }
 
-  const weightKg = plausibleOrNull(item.weight_kg, (w) => w > 0 && w <= PLAUSIBLE.weightKg, () => (dropped.weights += 1));
-  const quantity = plausibleOrNull(item.quantity, (q) => q > 0 && q <= PLAUSIBLE.quantity, () => (dropped.quantities += 1));
-  const unitPrice = plausibleOrNull(item.unit_price, (p) => isAmount(p, PLAUSIBLE.linePrice), () => (dropped.unitPrices += 1));
-  const discount = plausibleOrNull(item.discount, (d) => isAmount(d, PLAUSIBLE.linePrice), () => (dropped.discounts += 1));
+  const drop = () => (dropped.itemValues += 1);
+  const weightKg = plausibleOrNull(item.weight_kg, (w) => w > 0 && w <= PLAUSIBLE.weightKg, drop);
+  const quantity = plausibleOrNull(item.quantity, (q) => q > 0 && q <= PLAUSIBLE.quantity, drop);
+  const unitPrice = plausibleOrNull(item.unit_price, (p) => isAmount(p, PLAUSIBLE.linePrice), drop);
+  const discount = plausibleOrNull(item.discount, (d) => isAmount(d, PLAUSIBLE.linePrice), drop);
 
   const parsed: ParsedItem = {
     name,
@@ -113,20 +110,19 @@ function text(value: string | null): string | null {
 }
 
 function warningsFor(dropped: Dropped): string[] {
-  const lines = (count: number, one: string, many: string): string => (count === 1 ? one : `${count} ${many}`);
+  const count = (n: number, one: string, many: string): string => (n === 1 ? `${one} was` : `${n} ${many} were`);
   const warnings: string[] = [];
   if (dropped.pricedItems > 0) {
-    warnings.push(`The AI reader found ${lines(dropped.pricedItems, 'a line', 'lines')} with a negative or implausible price; left out.`);
+    warnings.push(`The AI reader misread a price: ${count(dropped.pricedItems, 'a line', 'lines')} left out (negative or implausible).`);
   }
   if (dropped.unnamedItems > 0) {
-    warnings.push(`The AI reader found ${lines(dropped.unnamedItems, 'a line', 'lines')} without a product name; left out.`);
+    warnings.push(`The AI reader missed a product name: ${count(dropped.unnamedItems, 'a line', 'lines')} left out.`);
   }
-  const values = dropped.quantities + dropped.weights + dropped.unitPrices + dropped.discounts;
-  if (values > 0) {
-    warnings.push(`The AI reader gave ${lines(values, 'an implausible quantity, weight, unit price or discount', 'implausible quantities, weights, unit prices or discounts')}; ignored.`);
+  if (dropped.itemValues > 0) {
+    warnings.push(`The AI reader misread some details: ${count(dropped.itemValues, 'an implausible quantity, weight, unit price or discount', 'implausible quantities, weights, unit prices or discounts')} ignored.`);
   }
   if (dropped.amounts > 0) {
-    warnings.push(`The AI reader gave ${lines(dropped.amounts, 'an implausible total, deposit or fee', 'implausible totals, deposits or fees')}; ignored.`);
+    warnings.push(`The AI reader misread an amount: ${count(dropped.amounts, 'an implausible total, deposit or fee', 'implausible totals, deposits or fees')} ignored.`);
   }
   return warnings;
 }
