@@ -55,6 +55,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     connectionTimeout: config.requestTimeoutMs,
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
+    // A JSON API: `{"text": ["a"]}` is a mistake to point out, not a string to guess.
+    ajv: { customOptions: { coerceTypes: false } },
   });
 
   for (const schema of sharedSchemas) app.addSchema(schema);

@@ -32,7 +32,6 @@ const BY_CODE: Record<string, { statusCode: number; message: string }> = {
   FST_FIELDS_LIMIT: { statusCode: 400, message: 'The form has too many fields. Send only "file" and "fileType".' },
   FST_PROTO_VIOLATION: { statusCode: 400, message: 'The form has a field name that is not allowed.' },
   FST_MP_PREMATURE_CLOSE: { statusCode: 400, message: 'The upload ended before the whole file arrived. Please try again.' },
-  ABORT_ERR: { statusCode: 400, message: 'The request was cancelled.' },
 };
 
 const BY_STATUS: Record<number, string> = {
@@ -49,9 +48,6 @@ const BY_STATUS: Record<number, string> = {
 function property(error: unknown, key: string): unknown {
   return typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[key] : undefined;
 }
-
-// Multipart parsing errors from busboy carry no status; their messages are fixed phrases.
-const MALFORMED_MULTIPART = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Unexpected end of file)/;
 
 export function toPublicError(error: unknown, context: ErrorContext = {}): PublicError {
   if (isHttpError(error)) {
@@ -72,10 +68,7 @@ export function toPublicError(error: unknown, context: ErrorContext = {}): Publi
     // never the submitted value.
     return { statusCode: 400, message: `The request is not valid: ${message}.` };
   }
-  if (property(error, 'name') === 'AbortError') return { ...BY_CODE.ABORT_ERR! };
-  if (typeof message === 'string' && MALFORMED_MULTIPART.test(message)) {
-    return { statusCode: 400, message: 'The upload is not a well-formed multipart form.' };
-  }
+  if (property(error, 'name') === 'AbortError') return { statusCode: 400, message: 'The request was cancelled.' };
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // A client error from the framework: its status is right, its wording may quote the input.
     return { statusCode, message: BY_STATUS[statusCode] ?? BY_STATUS[400]! };

@@ -19,13 +19,22 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
   let file: Buffer | undefined;
   let fileType: string | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'file' && file === undefined) file = await part.toBuffer();
-      else part.file.resume();
-    } else if (part.fieldname === 'fileType') {
-      fileType = String(part.value).trim().toLowerCase();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'file' && file === undefined) file = await part.toBuffer();
+        else part.file.resume();
+      } else if (part.fieldname === 'fileType') {
+        fileType = String(part.value).trim().toLowerCase();
+      }
     }
+  } catch (error) {
+    // The multipart plugin's own refusals (size, counts) carry a status; the parser's
+    // complaints about a broken form do not, and are the sender's mistake, not ours.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number' || (error as Error).name === 'AbortError') {
+      throw error;
+    }
+    throw new HttpError(400, 'The upload is not a well-formed multipart form. Please try again.', { cause: error });
   }
   if (file === undefined) throw new HttpError(400, NO_FILE);
   if (file.length === 0) throw new HttpError(400, 'The uploaded file is empty.');
