@@ -1,0 +1,71 @@
+// POST /api/process-receipt-ai: a multipart upload (file + fileType) → the analysis result.
+// The bytes decide how the file is read; fileType is only the client's guess.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../../../src/contract.ts';
+import { buildTestApp, type TestApp } from '../../support/build-app.ts';
+import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, multipart, parserReady, renderReceiptPng } from './helpers.ts';
+
+const readsFiles = parserReady && (await extractorReady());
+const pdfDir = join(import.meta.dirname, '../../fixtures/receipts/pdf');
+const textLayerPdf = (() => {
+  try {
+    return readdirSync(pdfDir).find((name) => name.endsWith('.pdf') && !/scan/.test(name));
+  } catch {
+    return undefined;
+  }
+})();
+
+describe.skipIf(!readsFiles)('POST /api/process-receipt-ai', () => {
+  let testApp: TestApp;
+  let png: Buffer;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    png = await renderReceiptPng(COUNTED_RECEIPT_TEXT);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const upload = async (bytes: Buffer, name: string, type: string, fileType?: string) => {
+    const fields = { file: { bytes, name, type }, ...(fileType ? { fileType } : {}) };
+    return testApp.app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...(await multipart(fields)) });
+  };
+
+  it('reads a receipt photo with OCR, counts it, and trusts the bytes over fileType', async () => {
+    const before = (await testApp.app.inject({ method: 'GET', url: '/stats' })).json<{ total_receipts_processed: number }>();
+    // Sent as "pdf" with a PDF name: the PNG bytes still decide.
+    const response = await upload(png, 'receipt.pdf', 'application/pdf', 'pdf');
+    expect(response.statusCode).toBe(200);
+    const result = response.json<AnalysisResult>();
+    expectConsistentAnalysis(result);
+    expect(result.metadata.processing_method).toBe('ocr');
+    const after = (await testApp.app.inject({ method: 'GET', url: '/stats' })).json<{ total_receipts_processed: number }>();
+    expect(after.total_receipts_processed).toBe(before.total_receipts_processed + 1);
+  });
+
+  it.skipIf(!textLayerPdf)('reads a text-layer PDF from its text, without OCR', async () => {
+    const bytes = readFileSync(join(pdfDir, textLayerPdf ?? ''));
+    const response = await upload(bytes, 'receipt.pdf', 'application/pdf', 'image');
+    expect(response.statusCode).toBe(200);
+    const result = response.json<AnalysisResult>();
+    expectConsistentAnalysis(result);
+    expect(result.metadata.processing_method).toBe('pdf-text');
+  });
+
+  it('accepts an upload without fileType, and fields in either order', async () => {
+    const form = new FormData();
+    form.append('fileType', 'image');
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const fieldFirst = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/process-receipt-ai',
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(fieldFirst.statusCode).toBe(200);
+    expect((await upload(png, 'receipt.png', 'image/png')).statusCode).toBe(200);
+  });
+});
