@@ -1,0 +1,226 @@
+// Server time and peak memory per kind of input, through the real app (inject: routing,
+// multipart, extraction, parsing, analysis, stats; no network in the way).
+//   npm run bench:latency            (or: node bench/latency.ts [--runs-scale 0.5])
+// Inputs come from test/fixtures/receipts/ when present, else they are made here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { SAMPLE_RECEIPT_TEXT } from '../src/sample-receipt.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const FIXTURES = join(ROOT, 'test/fixtures/receipts');
+
+interface Input {
+  kind: string;
+  source: string;
+  runs: number;
+  targetMs: number;
+  request: () => Promise<{ headers: Record<string, string>; payload: Buffer | string }>;
+  url: string;
+}
+
+function fixtureFiles(folder: string, accept: (name: string) => boolean): string[] {
+  const dir = join(FIXTURES, folder);
+  return existsSync(dir) ? readdirSync(dir).filter(accept).sort().map((name) => join(dir, name)) : [];
+}
+
+// Any receipt but the widget's sample, which is read the same but not counted in the stats.
+function receiptText(): { text: string; source: string } {
+  const [file] = fixtureFiles('text', (name) => name.endsWith('.txt'));
+  if (file) return { text: readFileSync(file, 'utf8'), source: `fixture ${file.slice(ROOT.length + 1)}` };
+  return { text: SAMPLE_RECEIPT_TEXT.replace('Ruoholahti', 'Itäkeskus'), source: 'generated (sample from another shop)' };
+}
+
+async function textLayerPdf(text: string): Promise<{ bytes: Buffer; source: string }> {
+  const [file] = fixtureFiles('pdf', (name) => name.endsWith('.pdf') && !name.includes('scan'));
+  if (file) return { bytes: readFileSync(file), source: `fixture ${file.slice(ROOT.length + 1)}` };
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Courier);
+  const lines = text.split('\n');
+  const page = pdf.addPage([300, 40 + lines.length * 11]);
+  lines.forEach((line, index) => page.drawText(line, { x: 12, y: page.getHeight() - 20 - index * 11, size: 8, font }));
+  return { bytes: Buffer.from(await pdf.save()), source: 'generated with pdf-lib' };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A 12-megapixel phone-sized JPEG (3000 × 4000) of a receipt. */
+async function twelveMegapixelPhoto(text: string): Promise<{ bytes: Buffer; source: string }> {
+  const [file] = fixtureFiles('images', (name) => /phone/.test(name) && /\.(jpe?g|png)$/.test(name));
+  let base: Buffer;
+  let source: string;
+  if (file) {
+    base = readFileSync(file);
+    source = `fixture ${file.slice(ROOT.length + 1)} resized`;
+  } else {
+    const lines = text.split('\n');
+    const tspans = lines
+      .map((line, i) => `<tspan x="30" y="${40 + i * 30}" xml:space="preserve">${escapeXml(line)}</tspan>`)
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="${lines.length * 30 + 60}">
+      <rect width="100%" height="100%" fill="white"/>
+      <text font-family="DejaVu Sans Mono" font-size="22" fill="black">${tspans}</text></svg>`;
+    base = await sharp(Buffer.from(svg)).png().toBuffer();
+    source = 'generated (rendered receipt) resized';
+  }
+  const bytes = await sharp(base)
+    .resize(3000, 4000, { fit: 'contain', background: '#8a8378' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { bytes, source: `${source} to 3000×4000` };
+}
+
+async function multipartBody(bytes: Buffer, name: string, type: string, fileType: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  form.append('fileType', fileType);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/** Samples RSS while `work` runs; returns its peak in bytes. */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; peak: number }> {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { value, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const scaleArg = process.argv.indexOf('--runs-scale');
+const scale = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) || 1 : 1;
+const runs = (n: number) => Math.max(1, Math.round(n * scale));
+
+const text = receiptText();
+const pdf = await textLayerPdf(text.text);
+const photo = await twelveMegapixelPhoto(text.text);
+
+const inputs: Input[] = [
+  {
+    kind: 'text',
+    source: text.source,
+    runs: runs(20),
+    targetMs: 20,
+    url: '/api/process-text',
+    request: async () => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ text: text.text }) }),
+  },
+  {
+    kind: 'text-layer PDF',
+    source: pdf.source,
+    runs: runs(10),
+    targetMs: 250,
+    url: '/api/process-receipt-ai',
+    request: () => multipartBody(pdf.bytes, 'receipt.pdf', 'application/pdf', 'pdf'),
+  },
+  {
+    kind: '12 MP photo',
+    source: photo.source,
+    runs: runs(5),
+    targetMs: 2000,
+    url: '/api/process-receipt-ai',
+    request: () => multipartBody(photo.bytes, 'receipt.jpg', 'image/jpeg', 'image'),
+  },
+];
+
+const dataDir = await mkdtemp(join(tmpdir(), 'receipt-bench-'));
+// The bench's own environment decides OCR_WORKERS etc.; an OpenAI key is ignored so the
+// numbers are the offline reader's.
+const config = loadConfig({
+  ...process.env,
+  OPENAI_API_KEY: '',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  RATE_LIMIT_MAX: '1000000',
+});
+const bootStart = performance.now();
+const app = await buildApp(config);
+await app.ready();
+const bootMs = performance.now() - bootStart;
+
+interface Row {
+  kind: string;
+  runs: number;
+  statuses: string;
+  allOk: boolean;
+  median: number;
+  p95: number;
+  target: number;
+  peakRssMb: number;
+}
+const rows: Row[] = [];
+try {
+  for (const input of inputs) {
+    const body = await input.request();
+    const send = () => app.inject({ method: 'POST', url: input.url, headers: body.headers, payload: body.payload });
+    await send(); // warm-up: first-call costs (lazy imports, JIT) are not a visitor's latency
+    const times: number[] = [];
+    const statuses = new Map<number, number>();
+    const { peak } = await withPeakRss(async () => {
+      for (let i = 0; i < input.runs; i += 1) {
+        const started = performance.now();
+        const response = await send();
+        times.push(performance.now() - started);
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      }
+    });
+    times.sort((a, b) => a - b);
+    rows.push({
+      kind: input.kind,
+      runs: input.runs,
+      statuses: [...statuses].map(([status, count]) => `${status}×${count}`).join(' '),
+      allOk: statuses.size === 1 && statuses.has(200),
+      median: percentile(times, 50),
+      p95: percentile(times, 95),
+      target: input.targetMs,
+      peakRssMb: peak / 1024 / 1024,
+    });
+  }
+} finally {
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const header = ['input', 'runs', 'status', 'median ms', 'p95 ms', 'target ms', 'meets', 'peak RSS MB'];
+const table = rows.map((row) => [
+  row.kind,
+  String(row.runs),
+  row.statuses,
+  row.median.toFixed(1),
+  row.p95.toFixed(1),
+  `< ${row.target}`,
+  // A refusal is fast and proves nothing about reading speed.
+  !row.allOk ? 'n/a' : row.median < row.target ? 'yes' : 'NO',
+  row.peakRssMb.toFixed(0),
+]);
+const widths = header.map((title, column) => Math.max(title.length, ...table.map((cells) => (cells[column] ?? '').length)));
+const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+console.log(`\nLatency through the real app (inject), OCR_WORKERS=${config.ocrWorkers}, boot incl. OCR workers ${bootMs.toFixed(0)} ms\n`);
+console.log(line(header));
+console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+for (const cells of table) console.log(line(cells));
+console.log('\nInputs:');
+for (const input of inputs) console.log(`  ${input.kind}: ${input.source}`);
+console.log('\nstatus: answers seen. "meets" is n/a unless every answer was 200: a refusal (415, 422) times no real reading.');
