@@ -73,7 +73,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   else app.log.warn('The widget bundles are missing (no dist/ folder): run "npm run build" so the demo page can load them.');
 
   await app.register(statsPlugin, { dataDir: config.dataDir, ...(overrides.now ? { now: overrides.now } : {}) });
-  await app.register(pipelinePlugin, { pipeline: overrides.pipeline ?? createPipeline(config) });
+  await app.register(pipelinePlugin, { pipeline: overrides.pipeline ?? createPipeline(config, { log: app.log }) });
 
   await app.register(health, { version: packageVersion() });
   await app.register(stats);

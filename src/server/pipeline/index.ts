@@ -34,6 +34,11 @@ export type PipelineConfig = Pick<
   'ocrWorkers' | 'ocrQueueLimit' | 'ocrTimeoutMs' | 'maxImageMegapixels' | 'maxPdfPages' | 'openai'
 >;
 
+export interface PipelineOptions {
+  /** Where model failures are reported (type and status only, never receipt content). */
+  log?: { warn(details: Record<string, unknown>, message: string): void };
+}
+
 export const NO_ITEMS_IN_FILE =
   'No receipt items could be read from this file. Try a sharper photo with the whole receipt in view.';
 export const NO_ITEMS_IN_TEXT =
@@ -60,7 +65,7 @@ function stopIfAborted(signal: AbortSignal | undefined): void {
   signal?.throwIfAborted();
 }
 
-export function createPipeline(config: PipelineConfig): Pipeline {
+export function createPipeline(config: PipelineConfig, options: PipelineOptions = {}): Pipeline {
   const extractor: Extractor = createExtractor({
     ocrWorkers: config.ocrWorkers,
     maxQueue: config.ocrQueueLimit,
@@ -104,6 +109,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       parsed = await read();
     } catch (error) {
       stopIfAborted(signal);
+      options.log?.warn({ err: error, method }, 'the AI reader failed; reading offline');
       warnings.push(AI_UNAVAILABLE);
       return null;
     }
