@@ -2,7 +2,7 @@
 // checks that say whether the other pipeline stages have landed yet.
 import sharp from 'sharp';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
-import { parseReceiptText } from '../../../src/server/pipeline/analyze.ts';
+import { analyzeParsedReceipt, parseReceiptText } from '../../../src/server/pipeline/analyze.ts';
 import { createExtractor } from '../../../src/server/pipeline/extract.ts';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { CATEGORY_NAMES } from '../../../src/contract.ts';
@@ -46,8 +46,12 @@ export async function renderReceiptPng(text: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** The real parser finds items in the widget's sample (false while its stage is a stub). */
-export const parserReady = parseReceiptText(SAMPLE_RECEIPT_TEXT).items.length > 0;
+/**
+ * The offline text reader (parser and analysis) finds items in the widget's sample; false
+ * while either stage is still a stub.
+ */
+export const parserReady =
+  analyzeParsedReceipt(parseReceiptText(SAMPLE_RECEIPT_TEXT), { method: 'text' }).items.length > 0;
 
 /** The real extractor recognises a PNG (false while its stage is a stub). */
 export async function extractorReady(): Promise<boolean> {
