@@ -1,17 +1,54 @@
 // Finnish receipt text → ParsedReceipt: store and chain, printed total, product lines with
 // quantities, weights, discounts; deposits, returns and fees apart; everything else ignored.
-// SCAFFOLD: signature is final; the body is being written.
+// Pure and synchronous: the text never leaves memory.
 import type { ParsedReceipt } from '../types.ts';
+import { readItemLines, type ItemSection } from './items.ts';
+import { splitLines, type Line } from './lines.ts';
+import { centsToEuros } from './numbers.ts';
+import { readOffsetColumns } from './offset-layout.ts';
+import { reconcile, type Reconciled, type Witnesses } from './reconcile.ts';
+import { findSections } from './sections.ts';
+import { detectStore } from './store.ts';
+import { findVatTable, paymentAmounts } from './totals.ts';
 
-export function parseReceiptText(_text: string): ParsedReceipt {
+function headerLines(lines: readonly Line[], itemsStart: number, section: ItemSection): Line[] {
+  if (itemsStart > 0) return lines.slice(0, itemsStart);
+  const firstItem = section.items[0]?.lineIndex ?? lines.length;
+  return lines.slice(0, firstItem);
+}
+
+export function parseReceiptText(text: string): ParsedReceipt {
+  const lines = splitLines(text);
+  const sections = findSections(lines);
+  const vat = findVatTable(lines, sections.itemsEnd);
+  const witnesses: Witnesses = {
+    total: sections.total,
+    vatCents: vat?.grossCents ?? null,
+    payments: paymentAmounts(lines, sections.itemsEnd),
+  };
+
+  const lineByLine = readItemLines(lines, sections.itemsStart, sections.itemsEnd);
+  let section = lineByLine;
+  let result: Reconciled = reconcile(lineByLine, witnesses);
+  if (!result.matches) {
+    // Prices printed half a line above their names (Lidl) pair up column-wise instead.
+    const columns = readOffsetColumns(lines, sections.itemsStart, sections.itemsEnd);
+    const alternative = columns ? reconcile(columns, witnesses) : null;
+    if (columns && alternative?.matches) {
+      section = columns;
+      result = alternative;
+    }
+  }
+
+  const store = detectStore(headerLines(lines, sections.itemsStart, section), lines);
   return {
-    store: { name: null, chain: null },
-    printedTotal: null,
-    items: [],
-    deposits: 0,
-    returns: 0,
-    fees: 0,
-    vatTableTotal: null,
-    warnings: [],
+    store,
+    printedTotal: result.printedTotalCents === null ? null : centsToEuros(result.printedTotalCents),
+    items: result.items,
+    deposits: centsToEuros(section.depositCents),
+    returns: centsToEuros(section.returnCents),
+    fees: centsToEuros(section.feeCents),
+    vatTableTotal: witnesses.vatCents === null ? null : centsToEuros(witnesses.vatCents),
+    warnings: result.warnings,
   };
 }

@@ -1,0 +1,211 @@
+// Product lines and the modifier lines under them, read top to bottom: a quantity or weight
+// line sets the item above; NORM. and discount lines belong to the item directly above;
+// deposits, bottle returns and fees are kept apart from the products.
+import type { ParsedItem } from '../types.ts';
+import type { Line } from './lines.ts';
+import { classifyLine, type LineKind } from './line-kinds.ts';
+import { centsToEuros } from './numbers.ts';
+
+/** A product line while the receipt is being read; prices in cents. */
+export interface DraftItem {
+  name: string;
+  /** The price printed on the product line (before any discount line below it). */
+  cents: number;
+  quantity: number | null;
+  weightKg: number | null;
+  unitCents: number | null;
+  /** Discount lines under the item, as positive cents. */
+  discounts: number[];
+  /** S-Group's `NORM.` line: the price before discounts, so the printed price is already net. */
+  normCents: number | null;
+  /**
+   * Set when the price was read from a bare number without a decimal comma: the prices it may
+   * mean, most likely first. Reconciliation with the total picks one or drops the line.
+   */
+  readings: number[] | null;
+  /** True when the line may be noise rather than a product (a bare number read as its price). */
+  mayDrop: boolean;
+  lineIndex: number;
+}
+
+export interface ItemSection {
+  items: DraftItem[];
+  depositCents: number;
+  returnCents: number;
+  feeCents: number;
+}
+
+export function newDraft(name: string, cents: number, lineIndex: number): DraftItem {
+  return {
+    name,
+    cents,
+    quantity: 1,
+    weightKg: null,
+    unitCents: null,
+    discounts: [],
+    normCents: null,
+    readings: null,
+    mayDrop: false,
+    lineIndex,
+  };
+}
+
+type Modifier = Extract<LineKind, { kind: 'quantity' | 'weight' }>;
+
+export function applyModifier(item: DraftItem, modifier: Modifier): void {
+  if (modifier.kind === 'quantity') {
+    item.quantity = modifier.count;
+    item.unitCents = modifier.unitCents;
+  } else {
+    item.quantity = null;
+    item.weightKg = modifier.kg;
+    item.unitCents = modifier.unitCents;
+  }
+}
+
+/** The line total a modifier implies when the product line itself printed no price. */
+export function modifierTotal(modifier: Modifier): number | null {
+  if (modifier.totalCents !== null) return modifier.totalCents;
+  if (modifier.unitCents === null) return null;
+  const amount = modifier.kind === 'quantity' ? modifier.count : modifier.kg;
+  return Math.round(amount * modifier.unitCents);
+}
+
+/** Reads lines [start, end) one by one. */
+export function readItemLines(lines: readonly Line[], start: number, end: number): ItemSection {
+  const section: ItemSection = { items: [], depositCents: 0, returnCents: 0, feeCents: 0 };
+  // What a quantity line may attach to: the last product, or a deposit/fee (then it is ignored).
+  let last: DraftItem | 'other' | null = null;
+  let pending: (Extract<LineKind, { kind: 'name' }> & { lineIndex: number }) | null = null;
+
+  const push = (item: DraftItem): void => {
+    section.items.push(item);
+    last = item;
+  };
+  const flushPending = (): void => {
+    if (pending && pending.readings.length > 0) {
+      const item = newDraft(pending.shortName, pending.readings[0] ?? 0, pending.lineIndex);
+      item.readings = pending.readings;
+      item.mayDrop = true;
+      push(item);
+    }
+    pending = null;
+  };
+  const lastItem = (): DraftItem | null => (last !== null && last !== 'other' ? last : null);
+
+  for (let i = start; i < end; i++) {
+    const line = lines[i];
+    if (!line) continue;
+    const kind = classifyLine(line);
+    switch (kind.kind) {
+      case 'end':
+        i = end;
+        break;
+      case 'skip':
+        if (kind.separator) flushPending();
+        break;
+      case 'name':
+        flushPending();
+        pending = { ...kind, lineIndex: line.index };
+        break;
+      case 'price':
+        if (pending) {
+          push(newDraft(pending.name, kind.cents, pending.lineIndex));
+          pending = null;
+        }
+        break;
+      case 'product':
+        flushPending();
+        push(newDraft(kind.name, kind.cents, line.index));
+        break;
+      case 'quantity':
+      case 'weight': {
+        if (pending) {
+          const total = modifierTotal(kind);
+          if (total === null) flushPending();
+          else {
+            // `NAME 380` over `2 KPL 1,90 €/KPL`: the 380 was the price, not part of the name.
+            const name = pending.readings.includes(total) ? pending.shortName : pending.name;
+            push(newDraft(name, total, pending.lineIndex));
+          }
+          pending = null;
+        }
+        const item = lastItem();
+        if (item && item.unitCents === null && item.weightKg === null) applyModifier(item, kind);
+        break;
+      }
+      case 'norm': {
+        flushPending();
+        const item = lastItem();
+        if (item) item.normCents = kind.cents;
+        break;
+      }
+      case 'discount': {
+        flushPending();
+        const item = section.items[section.items.length - 1];
+        if (item) item.discounts.push(kind.cents);
+        break;
+      }
+      case 'deposit':
+        flushPending();
+        section.depositCents += kind.cents;
+        last = 'other';
+        break;
+      case 'return':
+        flushPending();
+        section.returnCents += kind.cents;
+        last = 'other';
+        break;
+      case 'fee':
+        flushPending();
+        section.feeCents += kind.cents;
+        last = 'other';
+        break;
+    }
+  }
+  flushPending();
+  section.items.forEach(offerModifierReading);
+  return section;
+}
+
+/**
+ * OCR misreads digits: when the quantity or weight line disagrees with the printed price and no
+ * discount explains it, the price they imply is offered as a second reading for reconciliation.
+ */
+function offerModifierReading(item: DraftItem): void {
+  if (item.readings !== null || item.normCents !== null || item.unitCents === null) return;
+  const amount = item.quantity ?? item.weightKg;
+  if (amount === null) return;
+  const gross = Math.round(amount * item.unitCents);
+  const discount = item.discounts.reduce((a, b) => a + b, 0);
+  if (Math.abs(gross - item.cents) <= 2 || Math.abs(gross - item.cents - discount) <= 2) return;
+  item.readings = [item.cents, gross];
+}
+
+/**
+ * The price after the item's own discount lines. S-Group prints the already discounted price
+ * with `NORM.` (the original) under it; elsewhere a quantity or weight line that adds up to the
+ * printed price plus the discount tells the same. Otherwise the discount is taken off.
+ */
+export function netCents(item: DraftItem, cents = item.cents): number {
+  const discount = item.discounts.reduce((a, b) => a + b, 0);
+  if (discount === 0) return cents;
+  if (item.normCents !== null) return cents;
+  const amount = item.quantity ?? item.weightKg;
+  if (amount !== null && item.unitCents !== null) {
+    const gross = Math.round(amount * item.unitCents);
+    if (Math.abs(gross - cents) > 2 && Math.abs(gross - cents - discount) <= 2) return cents;
+  }
+  return cents - discount >= 0 ? cents - discount : cents;
+}
+
+export function toParsedItem(item: DraftItem, cents: number): ParsedItem {
+  return {
+    name: item.name,
+    price: centsToEuros(netCents(item, cents)),
+    quantity: item.weightKg !== null ? null : item.quantity,
+    weightKg: item.weightKg,
+    unitPrice: item.unitCents === null ? null : centsToEuros(item.unitCents),
+    discount: centsToEuros(item.discounts.reduce((a, b) => a + b, 0)),
+  };
+}

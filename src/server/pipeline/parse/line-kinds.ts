@@ -1,0 +1,203 @@
+// What a line between the header and the total is: a product, a modifier of the product above
+// (quantity, weight, NORM., discount), a deposit, a bottle return, a fee, or nothing at all.
+import { isVatHeader, hasTotalKeyword } from './totals.ts';
+import { fold, keyWords, letterCount, nearWord, type Line } from './lines.ts';
+import { commalessReadings, parseAmountToken, trailingAmount } from './numbers.ts';
+
+export type LineKind =
+  | { kind: 'end' }
+  | { kind: 'skip'; separator: boolean }
+  | { kind: 'norm'; cents: number }
+  | { kind: 'quantity'; count: number; unitCents: number | null; totalCents: number | null }
+  | { kind: 'weight'; kg: number; unitCents: number | null; totalCents: number | null }
+  | { kind: 'discount'; cents: number }
+  | { kind: 'deposit'; name: string; cents: number }
+  | { kind: 'return'; name: string; cents: number }
+  | { kind: 'fee'; name: string; cents: number }
+  | { kind: 'product'; name: string; cents: number }
+  /**
+   * Letters with no price: a product whose price is wrapped onto the next line, or nothing.
+   * When the line ends in a bare number OCR may have read without its decimal comma (`129`),
+   * `readings` holds the prices it may mean and `shortName` the name without it.
+   */
+  | { kind: 'name'; name: string; readings: number[]; shortName: string }
+  /** A price with no name: the wrapped price of the name above, or nothing. */
+  | { kind: 'price'; cents: number };
+
+// Where the item list ends: the card and payment block, loyalty block, VAT table, change.
+const STOP =
+  /^(KORTTITAP|CARD TRANSACTION|KORTTI\s*:|CARD\s*:|MAKSUTAPA|MAKSETTU|(DEBIT|CREDIT)\s*\/|VELOITUS|KORTTIMAKSU|VERKKOMAKSU|KATEINEN|TAKAISIN|VAIHTORAHA|KANTA-ASIAKAS|BONUSTA|BONUKSEEN|BONUKSET|PLUSSAA? KERRYTT|CARDHOLDER|PURCHASE\b|ALENNUKSET YHTEENSA|MOBILEPAY|LAHJAKORTTI\s*:)/;
+
+// Words so particular to the payment block that they end the items wherever OCR puts them.
+const STOP_ANYWHERE = /KORTTITAPAHTUMA|KORTTITAPAHTUVA|CARD TRANSACTION|VELOITUS|CARDHOLDER|BONUKSEEN KIRJATTU/;
+
+export function isStopLine(line: Line): boolean {
+  return STOP.test(line.key) || STOP_ANYWHERE.test(line.key) || isVatHeader(line);
+}
+
+// Lines inside the item list that are never products.
+const INFO =
+  /^(ASIAKASOMISTAJAN|HUOMIOITU|VALISUMMA|TILAUSNRO|TILAUSNUMERO|KUITTI\b|KASSA\b|MYYJA\b|EUR$)|TASAERA|EDUT JA ALENNUKSET/;
+
+const DISCOUNT_WORDS = ['KAMPANJA', 'ALENNUS', 'RIVIALENNUS', 'PLUSSA-ETU', 'HINNANALENNUS', 'ETUHINTA'];
+const DISCOUNT_START =
+  /^(OMA |S-)?(KAMPANJA|ALENNUS|RIVIALENNUS|PLUSSA-?ETU|S-?ETU|K-?ETU|ETU\b|ETUHINTA|HINNANALENNUS|KUPONKI|LIDL PLUS|SAASTO|NORM\.? ?HINTA)/;
+
+function labelKey(key: string): string {
+  return key.replace(/^[-*\s]+/, '');
+}
+
+export function isDiscountLabel(key: string): boolean {
+  const label = labelKey(key);
+  if (DISCOUNT_START.test(label) || /SAASTOSI|-SAASTO\b/.test(label)) return true;
+  const first = keyWords(label)[0] ?? '';
+  return DISCOUNT_WORDS.some((w) => nearWord(first, w));
+}
+
+export function isDepositLabel(key: string): boolean {
+  return /^PANTTI/.test(labelKey(key));
+}
+
+export function isReturnLabel(key: string): boolean {
+  const firstTwo = keyWords(labelKey(key)).slice(0, 2).join(' ');
+  return /PALAUTUS|PULLONPALAUTUS|TOLKKIPALAUTUS/.test(firstTwo);
+}
+
+export function isFeeLabel(key: string): boolean {
+  return /TOIMITUSMAKSU|PAKKAUSMATERIAALI|KERAILYMAKSU|PALVELUMAKSU|KOTIINKULJETUS|NOUTOMAKSU|KULJETUSMAKSU|PAKKAUSMAKSU/.test(
+    key,
+  );
+}
+
+const NUM = String.raw`(-?\d+\s?[,.]\s?\d\s?\d-?)`;
+const EURO = String.raw`(?:€|EUR|E|C|e)?`;
+const PER_PIECE = String.raw`(?:\/\s*(?:KPL|KP1|KPI|PL|RPL|KPLl?))?`;
+const QTY_HEAD = new RegExp(String.raw`^(\d{1,3})\s*(?:KPL|KP1|KPI|KPl|RPL|PL|X|×)\.?(?=[\s\d]|$)\s*(.*)$`, 'i');
+const QTY_REST = new RegExp(
+  String.raw`^(?:[xX×*áà@]\s*)?${NUM}?\s*${EURO}\s*${PER_PIECE}\s*${NUM}?$`,
+  'i',
+);
+// Noisy OCR around a quantity: trust the `N KPL  1,99 €/KPL` core wherever it sits.
+const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*(?:KPL|KP1|KPI|RPL|PL)\s+${NUM}\s*(?:€|E|C)?\s*\/\s*K?P[L1I]`, 'i');
+const WEIGHT_HEAD = new RegExp(String.raw`^(\d+[,.]\d{1,3})\s*(?:KG|K6)\b\s*(.*)$`, 'i');
+const WEIGHT_REST = new RegExp(
+  String.raw`^(?:[xX×*=áà@]\s*)?(?:${NUM}\s*${EURO}\s*\/\s*KG)?\s*${NUM}?$`,
+  'i',
+);
+const WEIGHT_ANYWHERE = new RegExp(String.raw`(\d+[,.]\d{1,3})\s*KG\b.*?${NUM}\s*(?:€|E|C)?\s*\/\s*KG`, 'i');
+
+function cents(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  return parseAmountToken(raw.replace(/\s/g, ''));
+}
+
+/** `2 KPL 1,99 €/KPL`, `2 KPL x 1,29`, `2 kpl x 1,29 €`, `2 x 2,39`, `2 KPL x 1,29 2,58`. */
+export function parseQuantityLine(text: string): Extract<LineKind, { kind: 'quantity' }> | null {
+  const head = QTY_HEAD.exec(text);
+  if (head) {
+    const rest = QTY_REST.exec((head[2] ?? '').trim());
+    if (rest && (rest[1] !== undefined || /KPL|KP1|PL/i.test(text))) {
+      const unit = cents(rest[1]);
+      const total = cents(rest[2]);
+      // A negative amount after the unit price is a neighbouring discount, not the line total.
+      return { kind: 'quantity', count: Number(head[1]), unitCents: unit, totalCents: total !== null && total > 0 ? total : null };
+    }
+  }
+  const loose = QTY_ANYWHERE.exec(text);
+  if (loose) return { kind: 'quantity', count: Number(loose[1]), unitCents: cents(loose[2]), totalCents: null };
+  return null;
+}
+
+/** `0,512 KG x 2,99 €/KG`, `0,175 KG  1,89 €/KG`, `1,141 KG`, `1,603 KG = 10,15 €/KG`. */
+export function parseWeightLine(text: string): Extract<LineKind, { kind: 'weight' }> | null {
+  const head = WEIGHT_HEAD.exec(text);
+  if (head) {
+    const rest = WEIGHT_REST.exec((head[2] ?? '').trim());
+    if (rest) {
+      const total = cents(rest[2]);
+      const kg = Number((head[1] ?? '').replace(',', '.'));
+      return { kind: 'weight', kg, unitCents: cents(rest[1]), totalCents: total !== null && total > 0 ? total : null };
+    }
+  }
+  const loose = WEIGHT_ANYWHERE.exec(text);
+  if (loose) {
+    return { kind: 'weight', kg: Number((loose[1] ?? '').replace(',', '.')), unitCents: cents(loose[2]), totalCents: null };
+  }
+  return null;
+}
+
+const DATE = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
+
+const PUNCTUATION_ONLY = /^[^\p{L}\p{N}%]+$/u;
+const UPPER_WORD = /^[\p{Lu}\d.,/%&+-]*\p{Lu}[\p{Lu}\d.,/%&+-]*$/u;
+
+/**
+ * A product name as printed, inner spaces collapsed. Dropped: a leading EAN code, broken
+ * amount specks (`11,%`), edge punctuation, and the one- or two-letter lower-case specks OCR
+ * leaves beside an upper-case name (`sa KAHVI SJ`, `KATKARAVUT MSC i`).
+ */
+export function cleanName(tokens: readonly string[]): string {
+  const kept = [...tokens];
+  if (kept.length > 1 && /^\d{8,14}$/.test(kept[0] ?? '')) kept.shift();
+  const dropFirst = (): boolean =>
+    PUNCTUATION_ONLY.test(kept[0] ?? '') || (/^\p{Ll}{1,2}$/u.test(kept[0] ?? '') && UPPER_WORD.test(kept[1] ?? ''));
+  const dropLast = (): boolean => {
+    const last = kept[kept.length - 1] ?? '';
+    const before = kept[kept.length - 2] ?? '';
+    return (
+      PUNCTUATION_ONLY.test(last) ||
+      /^\d+[,.][^\d\s]*$/.test(last) ||
+      (/^\p{Ll}{1,2}$/u.test(last) && UPPER_WORD.test(before) && /\p{Lu}{2}/u.test(before))
+    );
+  };
+  while (kept.length > 1 && dropFirst()) kept.shift();
+  while (kept.length > 1 && dropLast()) kept.pop();
+  return kept.join(' ').trim();
+}
+
+function amountLabelKind(key: string, name: string, signed: number): LineKind {
+  if (isReturnLabel(key)) return { kind: 'return', name, cents: Math.abs(signed) };
+  if (isDepositLabel(key)) return signed < 0 ? { kind: 'return', name, cents: -signed } : { kind: 'deposit', name, cents: signed };
+  if (isDiscountLabel(key)) return { kind: 'discount', cents: Math.abs(signed) };
+  if (isFeeLabel(key)) return { kind: 'fee', name, cents: signed };
+  if (signed < 0) return { kind: 'discount', cents: -signed };
+  return { kind: 'product', name, cents: signed };
+}
+
+/** Classifies one line of the item list. */
+export function classifyLine(line: Line): LineKind {
+  const { text, key } = line;
+  if (text === '') return { kind: 'skip', separator: false };
+  if (/^[-=_*~.\s]{3,}$/.test(text)) return { kind: 'skip', separator: true };
+  if (isStopLine(line) || hasTotalKeyword(line)) return { kind: 'end' };
+  if (INFO.test(key) || /^\d{8,14}$/.test(text)) return { kind: 'skip', separator: false };
+
+  const norm = /^NORM\.?\s/.exec(key);
+  if (norm) {
+    const amount = trailingAmount(line.tokens);
+    return amount ? { kind: 'norm', cents: Math.abs(amount.cents) } : { kind: 'skip', separator: false };
+  }
+  if (!isReturnLabel(key) && !isDepositLabel(key)) {
+    const quantity = parseQuantityLine(text);
+    if (quantity) return quantity;
+    const weight = parseWeightLine(text);
+    if (weight) return weight;
+  }
+
+  const allowColon = letterCount(text) >= 3 && !DATE.test(text);
+  const amount = trailingAmount(line.tokens, allowColon);
+  if (amount) {
+    const name = cleanName(line.tokens.slice(0, amount.tokenIndex));
+    if (letterCount(name) < 2) return amount.cents >= 0 ? { kind: 'price', cents: amount.cents } : { kind: 'discount', cents: -amount.cents };
+    return amountLabelKind(fold(name), name, amount.cents);
+  }
+  if (letterCount(text) < 2) return { kind: 'skip', separator: false };
+  const name = cleanName(line.tokens);
+  const last = line.tokens[line.tokens.length - 1] ?? '';
+  const beforeLast = line.tokens[line.tokens.length - 2] ?? '';
+  // Only a number that follows a word can be a price (`Puh. 044 788 6212` is not one).
+  const readings = letterCount(beforeLast) > 0 ? commalessReadings(last) : [];
+  const shortName = cleanName(line.tokens.slice(0, -1));
+  if (readings.length > 0 && letterCount(shortName) < 3) return { kind: 'skip', separator: false };
+  return { kind: 'name', name, readings, shortName };
+}

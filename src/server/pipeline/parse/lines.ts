@@ -1,0 +1,134 @@
+// Receipt text → clean lines. Printers, PDF extractors and OCR disagree on line endings,
+// spaces (non-breaking ones pad S-kaupat receipts), Unicode forms (a decomposed `Ä`) and
+// the specks OCR reads from the paper's edge; everything after this sees one form.
+import { tokenize } from './numbers.ts';
+
+export interface Line {
+  /** Position in the receipt, 0-based. */
+  index: number;
+  /** The line with spaces collapsed and edge noise removed. */
+  text: string;
+  /** Upper-case, accents folded (`Ä` → `A`), for keyword tests. */
+  key: string;
+  /** Space-separated tokens of `text`, with split amounts re-joined. */
+  tokens: string[];
+}
+
+const SPACES = /[\u00a0\u2000-\u200b\u202f\u205f\u3000\t\f\v]/g;
+
+/** Upper-case without diacritics: `Yhteensä` → `YHTEENSA`. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase();
+}
+
+// A token made only of punctuation (`===`, `|`, `—`, `:`) carries nothing on a receipt.
+function isPunctuationOnly(token: string): boolean {
+  return /^[^\p{L}\p{N}€%]+$/u.test(token) && !/^[-−–]$/.test(token);
+}
+
+// Rules OCR draws from the paper's edge or a crease (`|`, `==`, `E====s==`): nothing printed
+// on a receipt line looks like this, so whatever stands before one near the start is noise too.
+function isRuleSpeck(token: string): boolean {
+  return /^[|=<>»«~_]+$/.test(token) || token.includes('==') || token.includes('|');
+}
+
+// What stands before a speck is cut only when it cannot be a printed start of line:
+// no digits (`1,603 KG = 10,15 €/KG`) and no keyword (`YHTEENSÄ = 14,60`).
+function isCuttable(tokens: readonly string[]): boolean {
+  const text = tokens.join(' ');
+  return !/\d/.test(text) && !/YHT|SUMMA|KORTTI|ALV|VELOITUS|PANTTI/.test(fold(text));
+}
+
+/** Removes OCR specks before the first and after the last meaningful token. */
+export function stripEdgeNoise(text: string): string {
+  const tokens = text.split(' ').filter((t) => t.length > 0);
+  let start = 0;
+  for (let k = Math.min(2, tokens.length - 2); k >= 0; k--) {
+    if (isRuleSpeck(tokens[k] ?? '') && isCuttable(tokens.slice(0, k))) {
+      start = k + 1;
+      break;
+    }
+  }
+  let end = tokens.length;
+  while (start < end && isPunctuationOnly(tokens[start] ?? '')) start++;
+  while (end > start && isPunctuationOnly(tokens[end - 1] ?? '')) end--;
+  return tokens.slice(start, end).join(' ');
+}
+
+// OCR reads the paper's left edge as a stray `4 |` or `N` set apart by a wide gap; a printed
+// name never starts with a one- or two-character word followed by three spaces.
+function dropLeftMarginSpecks(spaced: string): string {
+  let text = spaced.trimStart();
+  for (let k = 0; k < 3; k++) {
+    const m = /^(\S{1,2}|[^\p{L}\p{N}\s]+)\s{3,}(?=\S)/u.exec(text);
+    if (!m) break;
+    const rest = text.slice(m[0].length);
+    // A count before its unit (`2   KPL`, `2   x 1,29`) or a VAT code before its row stays.
+    if (/^\d+$/.test(m[1] ?? '') && /^(KPL|KP1|PL|X|×|KG|\d)/i.test(rest)) break;
+    text = rest;
+  }
+  return text;
+}
+
+export function normaliseLine(raw: string): string {
+  const spaced = raw.normalize('NFC').replace(SPACES, ' ');
+  return stripEdgeNoise(dropLeftMarginSpecks(spaced).replace(/\s+/g, ' ').trim());
+}
+
+export function toLine(raw: string, index: number): Line {
+  const text = normaliseLine(raw);
+  return { index, text, key: fold(text), tokens: tokenize(text) };
+}
+
+/** Splits receipt text into lines (CRLF, CR and LF alike), keeping empty ones as spacers. */
+export function splitLines(text: string): Line[] {
+  return text.split(/\r\n|\r|\n|\u2028|\u2029/).map(toLine);
+}
+
+/** A rule printed between sections: `------`, `=====`, `_ _ _`. */
+export function isSeparator(line: Line): boolean {
+  return /^[-=_*~.\s]{3,}$/.test(line.text);
+}
+
+export function letterCount(text: string): number {
+  return (text.match(/\p{L}/gu) ?? []).length;
+}
+
+/** Levenshtein distance, for keywords OCR misspells by a letter or two. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j] ?? 0;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + cost);
+      diagonal = above;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * True when `word` is `target` up to OCR slips: one edit for words of seven letters, two from
+ * eight. Shorter words must match exactly (`TUMMA` is not `SUMMA`).
+ */
+export function nearWord(word: string, target: string): boolean {
+  if (word === target) return true;
+  if (target.length < 7) return false;
+  const allowed = target.length >= 8 ? 2 : 1;
+  if (Math.abs(word.length - target.length) > allowed) return false;
+  return editDistance(word, target) <= allowed;
+}
+
+/** The words of a folded key, punctuation trimmed from their edges. */
+export function keyWords(key: string): string[] {
+  return key
+    .split(' ')
+    .map((w) => w.replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, ''))
+    .filter((w) => w.length > 0);
+}

@@ -1,0 +1,162 @@
+// Finnish receipt amounts: `1,29`, `1.29` (OCR and old receipts), `0,80-` and `-1,14` (discounts),
+// `1 234,56` / `1.234,56` (thousands), OCR letter slips (`l,29`, `O,80`) and split decimals (`1,2 9`).
+// Money is handled in integer cents so sums never drift.
+
+/** A money amount found in a line: signed cents plus where its token sits. */
+export interface Amount {
+  cents: number;
+  /** Index of the amount's token in the line's token list. */
+  tokenIndex: number;
+  /** A one-letter VAT code printed right after the amount (Lidl's `2,39 B`), else null. */
+  vatLetter: string | null;
+}
+
+const DASHES = /[−–—]/g;
+// Letters OCR puts in place of digits; only applied inside tokens that are otherwise numbers.
+const OCR_DIGITS: Record<string, string> = { l: '1', I: '1', '|': '1', O: '0', o: '0' };
+
+const AMOUNT_TOKEN = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)[,.](\d{2})(-?)[.;:'",]*$/;
+const COLON_AMOUNT_TOKEN = /^(-?)(\d{1,2}):(\d{2})(-?)$/;
+
+export function eurosToCents(euros: number): number {
+  return Math.round(euros * 100);
+}
+
+export function centsToEuros(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** `46,90` — the Finnish way, for sentences shown to visitors. */
+export function formatEuros(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Undo the OCR letter-for-digit slips inside a token that is clearly meant as a number. */
+export function fixOcrDigits(token: string): string {
+  if (!/^[-(]?[\dlIOo|]+[,.:][\dlIOo|]{2}-?\)?$/.test(token)) return token;
+  const digits = token.replace(/\D/g, '').length;
+  if (digits < 2) return token;
+  return token.replace(/[lIOo|]/g, (c) => OCR_DIGITS[c] ?? c);
+}
+
+/**
+ * Parses one amount token (already joined, see `tokenize`) to signed cents, or null.
+ * `allowColon` accepts OCR's `0:20` for `0,20`; only sensible on product lines, never on
+ * lines that may carry a clock time.
+ */
+export function parseAmountToken(token: string, allowColon = false): number | null {
+  const t = fixOcrDigits(token.replace(DASHES, '-').replace(/^\((.*)\)$/, '$1'));
+  const m = AMOUNT_TOKEN.exec(t) ?? (allowColon ? COLON_AMOUNT_TOKEN.exec(t) : null);
+  if (!m) return null;
+  const [, lead, whole, dec, trail] = m;
+  if (lead && trail) return null;
+  const cents = Number((whole ?? '').replace(/\./g, '')) * 100 + Number(dec);
+  return lead || trail ? -cents : cents;
+}
+
+/**
+ * Parses a free-standing amount such as `1 234,56 €`, `-1,14`, `0,80-`, `EUR 12.96` to signed
+ * cents. Returns null when the text is not exactly one amount.
+ */
+export function parseAmount(text: string): number | null {
+  const cleaned = text
+    .replace(/[\u00a0\u2007\u202f]/g, ' ')
+    .replace(DASHES, '-')
+    .replace(/€|\bEUR\b/gi, ' ')
+    .trim();
+  const tokens = tokenize(cleaned, { thousands: true });
+  if (tokens.length !== 1) return null;
+  return parseAmountToken(tokens[0] ?? '');
+}
+
+export interface TokenizeOptions {
+  /** Join `1 234,56` into one token. Off for product lines, where `500 1,79` is a name and a price. */
+  thousands?: boolean;
+}
+
+/**
+ * Splits a normalised line on spaces and re-joins the pieces OCR and layout split apart:
+ * `1,2 9` → `1,29`, `6, 00-` → `6,00-`, `- 1,14` → `-1,14`, optionally `1 234,56`.
+ */
+export function tokenize(line: string, options: TokenizeOptions = {}): string[] {
+  const raw = line.split(' ').filter((t) => t.length > 0);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    let t = raw[i] ?? '';
+    const next = raw[i + 1];
+    if (next !== undefined) {
+      if (/^\d+[,.]\d$/.test(t) && /^\d-?$/.test(next)) {
+        t += next;
+        i++;
+      } else if (/^\d+[,.]$/.test(t) && /^\d{2}-?$/.test(next)) {
+        t += next;
+        i++;
+      } else if (/^[-−–]$/.test(t) && /^\d+[,.]\d{2}$/.test(next)) {
+        t = `-${next}`;
+        i++;
+      } else if (options.thousands && /^\d{1,3}$/.test(t) && /^\d{3}[,.]\d{2}-?$/.test(next)) {
+        t += next;
+        i++;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+/** The amounts in a token list, left to right (a `14,00%` rate is not an amount). */
+export function amountsIn(tokens: readonly string[], allowColon = false): Amount[] {
+  const found: Amount[] = [];
+  tokens.forEach((token, index) => {
+    const cents = parseAmountToken(token, allowColon);
+    if (cents === null) return;
+    const next = tokens[index + 1];
+    const vatLetter = next !== undefined && /^[A-F]$/.test(next) ? next : null;
+    found.push({ cents, tokenIndex: index, vatLetter });
+  });
+  return found;
+}
+
+// What may follow a line's price: a VAT letter, the currency, or a few specks of OCR noise
+// from the paper's edge. Units are excluded so `0,512 KG` is never read as a price.
+function isTailNoise(token: string): boolean {
+  if (/^(KG|G|L|KPL|\/KG|\/KPL|€\/KG|€\/KPL)$/i.test(token)) return false;
+  if (/^(€|EUR|e|E|C)$/.test(token)) return true;
+  if (/^[^\p{L}\p{N}]+$/u.test(token)) return true;
+  if (token.length <= 2) return true;
+  return token.length <= 4 && /[^\p{L}\p{N}]/u.test(token);
+}
+
+/**
+ * The amount that ends a line, tolerating up to three noise tokens after it.
+ * Returns null when the line does not end in an amount.
+ */
+export function trailingAmount(tokens: readonly string[], allowColon = false): Amount | null {
+  const last = tokens.length - 1;
+  for (let i = last; i >= 0 && i >= last - 3; i--) {
+    const token = tokens[i] ?? '';
+    const cents = parseAmountToken(token, allowColon);
+    if (cents !== null) {
+      const next = tokens[i + 1];
+      const vatLetter = next !== undefined && /^[A-F]$/.test(next) ? next : null;
+      return { cents, tokenIndex: i, vatLetter };
+    }
+    if (!isTailNoise(token)) return null;
+  }
+  return null;
+}
+
+/**
+ * A line that ends in a bare 3–4 digit number where a price belongs: OCR often drops the
+ * decimal comma (`129` for `1,29`). Returns the readings worth trying, most likely first.
+ */
+export function commalessReadings(token: string): number[] {
+  const t = fixOcrDigits(token).replace(/^\((.*)\)$/, '$1');
+  if (!/^\d{3,4}$/.test(t)) return [];
+  const readings = [Number(t)];
+  // `1135` for `1,35`: the comma itself was read as a digit.
+  if (t.length === 4) readings.push(Number(t[0]) * 100 + Number(t.slice(2)));
+  return readings;
+}

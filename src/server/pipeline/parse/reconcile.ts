@@ -1,0 +1,106 @@
+// Cross-checks the items against the receipt's own totals. A receipt carries up to three
+// witnesses of its total: the YHTEENSÄ line, the VAT table's gross total and the payment lines.
+// When two of them agree with the items, a misread total is corrected; when a price read
+// without its decimal comma makes the sum match, that reading is taken; otherwise the
+// visitor is told in plain words that something was not read.
+import type { ParsedItem } from '../types.ts';
+import { netCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
+import { formatEuros } from './numbers.ts';
+import type { TotalReading } from './totals.ts';
+
+export interface Witnesses {
+  total: TotalReading | null;
+  vatCents: number | null;
+  payments: number[];
+}
+
+export interface Reconciled {
+  items: ParsedItem[];
+  printedTotalCents: number | null;
+  computedCents: number;
+  /** True when the items (+ deposits + fees − returns) add up to the printed total. */
+  matches: boolean;
+  warnings: string[];
+}
+
+const TOLERANCE_CENTS = 1;
+// 3^8 combinations at most: a receipt with more unreadable prices than this is left as read.
+const MAX_UNCERTAIN = 8;
+
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) <= TOLERANCE_CENTS;
+}
+
+/** For each uncertain item, the index of the reading to use, or -1 to drop the line. */
+function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: number[]): number[] {
+  const fallback = uncertain.map(() => 0);
+  if (uncertain.length === 0 || uncertain.length > MAX_UNCERTAIN || targets.length === 0) return fallback;
+  let best: { choice: number[]; rank: number } | null = null;
+  const choice: number[] = [];
+  const visit = (k: number, sum: number, dropped: number): void => {
+    if (k === uncertain.length) {
+      const targetRank = targets.findIndex((t) => near(t, sum));
+      if (targetRank < 0) return;
+      // Prefer the strongest witness, then keeping every line, then the likeliest readings.
+      const rank = targetRank * 1000 + dropped * 100 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
+      if (!best || rank < best.rank) best = { choice: [...choice], rank };
+      return;
+    }
+    const item = uncertain[k];
+    if (!item) return;
+    const readings = item.readings ?? [item.cents];
+    readings.forEach((reading, r) => {
+      choice.push(r);
+      visit(k + 1, sum + netCents(item, reading), dropped);
+      choice.pop();
+    });
+    if (item.mayDrop) {
+      choice.push(-1);
+      visit(k + 1, sum, dropped + 1);
+      choice.pop();
+    }
+  };
+  visit(0, baseCents, 0);
+  return (best as { choice: number[] } | null)?.choice ?? fallback;
+}
+
+export function reconcile(section: ItemSection, witnesses: Witnesses): Reconciled {
+  const extras = section.depositCents + section.feeCents - section.returnCents;
+  const certain = section.items.filter((item) => item.readings === null);
+  const uncertain = section.items.filter((item) => item.readings !== null);
+  const certainCents = certain.reduce((sum, item) => sum + netCents(item), 0);
+
+  const targets = [
+    ...(witnesses.total ? [witnesses.total.cents] : []),
+    ...(witnesses.vatCents !== null ? [witnesses.vatCents] : []),
+    ...witnesses.payments,
+  ];
+  const choice = chooseReadings(uncertain, certainCents + extras, targets);
+  const chosen = new Map<DraftItem, number>();
+  uncertain.forEach((item, k) => {
+    const r = choice[k] ?? 0;
+    if (r >= 0) chosen.set(item, item.readings?.[r] ?? item.cents);
+  });
+
+  const kept = section.items.filter((item) => item.readings === null || chosen.has(item));
+  const items = kept.map((item) => toParsedItem(item, chosen.get(item) ?? item.cents));
+  const computedCents = kept.reduce((sum, item) => sum + netCents(item, chosen.get(item) ?? item.cents), extras);
+
+  let printed = witnesses.total?.cents ?? witnesses.payments[0] ?? witnesses.vatCents ?? null;
+  // Two other witnesses agreeing with the items outvote a misread total line.
+  const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, computedCents));
+  if (printed !== null && !near(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
+
+  const matches = printed !== null && near(printed, computedCents);
+  const warnings: string[] = [];
+  if (items.length === 0) {
+    warnings.push('No product lines could be read from this receipt.');
+  } else if (printed === null) {
+    warnings.push('The receipt total could not be read, so the items found could not be checked against it.');
+  } else if (!matches) {
+    warnings.push(
+      `The items found add up to ${formatEuros(computedCents)} € but the receipt total is ${formatEuros(printed)} €; some lines may not have been read.`,
+    );
+  }
+  return { items, printedTotalCents: printed, computedCents, matches, warnings };
+}

@@ -1,0 +1,54 @@
+// Where the item list sits: after the header (store, address, register and date line) and
+// before the total, the payment block or the VAT table.
+import type { Line } from './lines.ts';
+import { isStopLine } from './line-kinds.ts';
+import { hasTotalKeyword, readTotalLine, type TotalReading } from './totals.ts';
+
+export interface Sections {
+  /** First line that may be an item. */
+  itemsStart: number;
+  /** The line that ends the item list (total, payment or VAT line), or the line count. */
+  itemsEnd: number;
+  /** The printed total, when its line could be read. */
+  total: TotalReading | null;
+}
+
+// `K012 M003730/9844 14.8.2023 18:01`: the register line that closes every S/K header.
+const REGISTER = /\b[MN]\s?[0-9O]{5,7}\s?\/\s?[0-9O]{3,4}\b/;
+const DATE = /\b\d{1,2}[./-]\d{1,2}[./-] ?(?:19|20)?\d{2}\b/;
+
+function isHeaderEnd(line: Line): boolean {
+  if (REGISTER.test(line.key) || DATE.test(line.key)) return true;
+  // Lidl prints `EUR` above its price column; online orders print their order number.
+  return (/(^|\s)EUR$/.test(line.key) && !/\d[,.]\d|KPL/.test(line.key)) || /^TILAUSNRO|^TILAUSNUMERO/.test(line.key);
+}
+
+export function findSections(lines: readonly Line[]): Sections {
+  let firstEnd = lines.length;
+  for (const line of lines) {
+    if (isStopLine(line) || hasTotalKeyword(line)) {
+      firstEnd = line.index;
+      break;
+    }
+  }
+  let itemsStart = 0;
+  for (let i = 0; i < firstEnd; i++) {
+    const line = lines[i];
+    if (line && isHeaderEnd(line)) itemsStart = i + 1;
+  }
+  // The first total after the items; a stop line before it (a payment block) ends the items.
+  let total: TotalReading | null = null;
+  let itemsEnd = lines.length;
+  for (let i = itemsStart; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line) continue;
+    if (hasTotalKeyword(line)) {
+      if (itemsEnd === lines.length) itemsEnd = i;
+      total = readTotalLine(line);
+      if (total) break;
+    } else if (isStopLine(line) && itemsEnd === lines.length) {
+      itemsEnd = i;
+    }
+  }
+  return { itemsStart, itemsEnd, total };
+}

@@ -1,0 +1,134 @@
+// The receipt's own total (YHTEENSÄ and its OCR and chain variants), the VAT table's gross
+// total (a second witness), and the payment lines (a third, used when the total is unreadable).
+import { keyWords, nearWord, type Line } from './lines.ts';
+import { amountsIn, commalessReadings, tokenize, trailingAmount } from './numbers.ts';
+
+const TOTAL_WORDS = ['YHTEENSA', 'SUMMA', 'LOPPUSUMMA', 'MAKSETTAVA'];
+const TOTAL_ABBREVIATIONS = new Set(['YHT', 'YHTEENS', 'YHTEENSA']);
+// Lines that say "total" about something else: loyalty benefits, discounts, bonus purchases, VAT.
+const NOT_THE_TOTAL = /EDUT|ALENNUKSET|SAASTO|BONUS|KERRYTT|OSTOT|OSTOK|VEROTON|VEROLLINEN|\bALV\b|VALISUMMA/;
+
+function isTotalWord(word: string): boolean {
+  if (TOTAL_ABBREVIATIONS.has(word)) return true;
+  // `VHTEENSÄ`, `YHTEENSÄ:`, `YHTEEN5Ä`: OCR slips of the keyword itself.
+  return TOTAL_WORDS.some((target) => nearWord(word, target));
+}
+
+/** True for a line that names the receipt total (whatever amounts it carries). */
+export function hasTotalKeyword(line: Line): boolean {
+  if (NOT_THE_TOTAL.test(line.key)) return false;
+  const words = keyWords(line.key);
+  const first = words[0];
+  if (first === undefined) return false;
+  if (isTotalWord(first)) return true;
+  // One short speck of OCR noise may precede the keyword (`MUU Yhteensä 12,96`).
+  const second = words[1];
+  return first.length <= 3 && second !== undefined && isTotalWord(second);
+}
+
+export interface TotalReading {
+  cents: number;
+  /** True when read from digits without a decimal comma (`1338`), to be confirmed. */
+  uncertain: boolean;
+  lineIndex: number;
+}
+
+/**
+ * Reads a total line: exactly one amount (the VAT table's YHTEENSÄ row has three).
+ * A bare number of three or more digits is kept as an uncertain reading.
+ */
+export function readTotalLine(line: Line): TotalReading | null {
+  if (!hasTotalKeyword(line)) return null;
+  const tokens = tokenize(line.text, { thousands: true });
+  const amounts = amountsIn(tokens);
+  if (amounts.length === 1) {
+    const amount = amounts[0];
+    if (amount && amount.cents >= 0) return { cents: amount.cents, uncertain: false, lineIndex: line.index };
+    return null;
+  }
+  if (amounts.length > 1) return null;
+  const last = tokens[tokens.length - 1] ?? '';
+  const reading = commalessReadings(last)[0];
+  return reading === undefined ? null : { cents: reading, uncertain: true, lineIndex: line.index };
+}
+
+export interface VatTable {
+  /** Gross (VAT-inclusive) total of the table: its total row, else the sum of its rows. */
+  grossCents: number;
+  headerIndex: number;
+}
+
+/** `ALV VEROTON VERO VEROLLINEN` (S and K groups), `Alv Brutto Netto Vero` (Lidl). */
+export function isVatHeader(line: Line): boolean {
+  const words = new Set(keyWords(line.key));
+  const columns = ['VEROTON', 'VERO', 'VEROLLINEN', 'NETTO', 'BRUTTO'].filter((w) => words.has(w)).length;
+  return (words.has('ALV') && columns >= 1) || columns >= 2;
+}
+
+// A VAT row prints net, tax and gross in some order; the gross is the one equal to the other two summed.
+function grossOfRow(values: number[]): number {
+  const [a, b, c] = values.slice(-3);
+  if (a === undefined || b === undefined || c === undefined) return Math.max(...values);
+  if (Math.abs(a + b - c) <= 1) return c;
+  if (Math.abs(b + c - a) <= 1) return a;
+  return Math.max(a, b, c);
+}
+
+/** Finds the VAT table after `from` and returns its gross total. */
+export function findVatTable(lines: readonly Line[], from = 0): VatTable | null {
+  const headerIndex = lines.findIndex((line, i) => i >= from && isVatHeader(line));
+  if (headerIndex < 0) return null;
+  let rowsGross = 0;
+  let rows = 0;
+  let blanks = 0;
+  for (let i = headerIndex + 1; i < lines.length && i <= headerIndex + 10; i++) {
+    const line = lines[i];
+    if (!line) break;
+    if (line.text === '') {
+      if (++blanks > 1) break;
+      continue;
+    }
+    const values = amountsIn(tokenize(line.text, { thousands: true })).map((a) => a.cents);
+    if (values.length < 3) {
+      if (rows > 0) break;
+      continue;
+    }
+    const gross = grossOfRow(values);
+    if (hasTotalKeywordLoose(line)) return { grossCents: gross, headerIndex };
+    rowsGross += gross;
+    rows++;
+  }
+  return rows > 0 ? { grossCents: rowsGross, headerIndex } : null;
+}
+
+// The VAT table's own total row (`YHTEENSÄ`, `YHT.`) — loose because NOT_THE_TOTAL would reject it.
+function hasTotalKeywordLoose(line: Line): boolean {
+  const first = keyWords(line.key)[0] ?? '';
+  return isTotalWord(first);
+}
+
+const PAYMENT_LINE =
+  /^(DEBIT|CREDIT)\s*\/\s*(VELOITUS|CHARGE)|^VELOITUS\b|^KORTTIMAKSU|^VERKKOMAKSU|^PURCHASE\b|^TOTAL\b|^KATEINEN/;
+
+/**
+ * Amounts paid, from the card and payment block: `Debit/Veloitus 12,34 EUR`, `VERKKOMAKSU`,
+ * `Korttimaksu`, `KÄTEINEN` less `TAKAISIN` (the change). Several when a receipt prints several.
+ */
+export function paymentAmounts(lines: readonly Line[], from = 0): number[] {
+  const paid: number[] = [];
+  let cash: number | null = null;
+  for (const line of lines.slice(from)) {
+    const amount = trailingAmount(tokenize(line.text, { thousands: true }));
+    if (/^TAKAISIN|^VAIHTORAHA/.test(line.key)) {
+      if (cash !== null && amount) paid.push(cash - Math.abs(amount.cents));
+      cash = null;
+    } else if (PAYMENT_LINE.test(line.key) && amount && amount.cents > 0) {
+      if (cash !== null) paid.push(cash);
+      cash = null;
+      if (/^KATEINEN/.test(line.key)) cash = amount.cents;
+      else paid.push(amount.cents);
+    }
+  }
+  if (cash !== null) paid.push(cash);
+  return paid;
+}
