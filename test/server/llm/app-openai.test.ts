@@ -46,7 +46,7 @@ const modelReply = {
   vat_table_total: 46.65,
 };
 
-const waitingFor = [!analyzerReady && 'the analysis stage (analyzeParsedReceipt)', !parserReady && 'the offline parser (parseReceiptText)'].filter(Boolean);
+const waitingFor = [!analyzerReady && 'the analysis stage (analyzeParsedReceipt)', !parserReady && 'the offline text reader (parser and analysis)'].filter(Boolean);
 if (waitingFor.length > 0) console.warn(`AI end-to-end checks skipped until ${waitingFor.join(' and ')} land.`);
 
 let fake: FakeOpenAi;
@@ -108,7 +108,7 @@ describe('the app with OPENAI_API_KEY and OPENAI_BASE_URL set', () => {
     ['a refusal', [refusalReply('No.')]],
   ];
 
-  it.skipIf(!parserReady).each(failures)('falls back to the built-in reader with a warning on %s (needs the offline parser)', async (_name, replies) => {
+  it.skipIf(!parserReady).each(failures)('falls back to the built-in reader with a warning on %s (needs the offline text reader)', async (_name, replies) => {
     fake.enqueue(...replies);
     const response = await processText(SAMPLE_RECEIPT_TEXT);
     expect(response.statusCode).toBe(200);
