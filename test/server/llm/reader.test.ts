@@ -55,9 +55,12 @@ async function failure(promise: Promise<unknown>): Promise<LlmError> {
   );
   expect(error).toBeInstanceOf(LlmError);
   const llmError = error as LlmError;
-  // Internal messages stay free of the key and of receipt content.
-  expect(llmError.message).not.toContain(API_KEY);
-  expect(llmError.message).not.toMatch(/MAITO|BROILERI|KAMPPI/i);
+  // The caller logs this error whole: message and properties stay free of the key and of
+  // receipt content, and no SDK error (with the upstream's own message) hangs on as cause.
+  const logged = JSON.stringify({ ...llmError, message: llmError.message });
+  expect(logged).not.toContain(API_KEY);
+  expect(logged).not.toMatch(/MAITO|BROILERI|KAMPPI/i);
+  expect(llmError.cause).toBeUndefined();
   return llmError;
 }
 
