@@ -1,0 +1,131 @@
+// The category breakdown: a donut chart drawn in SVG (one colour per category, grey for
+// unknown names) beside a legend that carries every number as text.
+import { styled } from 'styled-components';
+import { categoryLabel, fill } from '../i18n/index.ts';
+import type { CategoryRow } from '../rules/categories.ts';
+import { formatEuro, formatKg, percentOf } from '../rules/format.ts';
+import { categoryColor, palette } from '../theme/palette.ts';
+import { useWidget } from '../views/context.ts';
+
+const Layout = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 20px;
+
+  @media (min-width: 600px) {
+    flex-direction: row;
+    align-items: flex-start;
+  }
+`;
+
+const Figure = styled.figure`
+  margin: 0;
+  flex: none;
+  width: 180px;
+  height: 180px;
+`;
+
+const Legend = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+
+const Entry = styled.li`
+  display: grid;
+  grid-template-columns: 14px minmax(0, 1fr);
+  column-gap: 10px;
+  align-items: start;
+`;
+
+const Swatch = styled.span<{ $color: string }>`
+  width: 14px;
+  height: 14px;
+  margin-top: 4px;
+  border-radius: 4px;
+  background: ${({ $color }) => $color};
+`;
+
+const Name = styled.span`
+  display: block;
+  font-weight: 700;
+`;
+
+const Numbers = styled.span`
+  display: block;
+  font-size: 0.875em;
+  color: ${palette.muted};
+  font-variant-numeric: tabular-nums;
+`;
+
+const RADIUS = 70;
+const STROKE = 28;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+export function CategoryChart(props: { rows: CategoryRow[]; total: number }) {
+  const { messages, locale } = useWidget();
+  const text = messages.results;
+  const sum = props.rows.reduce((acc, row) => acc + Math.max(row.emissions, 0), 0);
+  let offset = 0;
+  return (
+    <Layout>
+      <Figure>
+        <svg viewBox="0 0 180 180" width="180" height="180" role="img" aria-label={text.chartLabel}>
+          <circle cx="90" cy="90" r={RADIUS} fill="none" stroke={palette.primaryTint} strokeWidth={STROKE} />
+          {props.rows.map((row) => {
+            const share = sum > 0 ? Math.max(row.emissions, 0) / sum : 0;
+            const length = share * CIRCUMFERENCE;
+            const segment = (
+              <circle
+                key={row.name}
+                data-category={row.name}
+                cx="90"
+                cy="90"
+                r={RADIUS}
+                fill="none"
+                stroke={categoryColor(row.name)}
+                strokeWidth={STROKE}
+                strokeDasharray={`${length} ${CIRCUMFERENCE - length}`}
+                strokeDashoffset={-offset}
+                transform="rotate(-90 90 90)"
+              >
+                <title>{`${categoryLabel(messages, row.name)}: ${fill(text.kgValue, { kg: formatKg(locale, row.emissions) })}`}</title>
+              </circle>
+            );
+            offset += length;
+            return segment;
+          })}
+          <text x="90" y="88" textAnchor="middle" fontSize="24" fontWeight="800" fill={palette.text}>
+            {formatKg(locale, props.total)}
+          </text>
+          <text x="90" y="110" textAnchor="middle" fontSize="13" fill={palette.muted}>
+            {text.kgUnit}
+          </text>
+        </svg>
+      </Figure>
+      <Legend>
+        {props.rows.map((row) => (
+          <Entry key={row.name} data-category={row.name}>
+            <Swatch $color={categoryColor(row.name)} aria-hidden="true" />
+            <span>
+              <Name>{categoryLabel(messages, row.name)}</Name>
+              <Numbers>
+                {fill(text.categoryLine, {
+                  kg: formatKg(locale, row.emissions),
+                  percent: percentOf(row.emissions, sum),
+                  count: row.count,
+                  price: formatEuro(locale, row.price),
+                })}
+              </Numbers>
+            </span>
+          </Entry>
+        ))}
+      </Legend>
+    </Layout>
+  );
+}

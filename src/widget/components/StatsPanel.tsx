@@ -1,0 +1,127 @@
+// Live impact statistics on the home view: loading skeleton, numbers, or an error with Retry.
+import { keyframes, styled } from 'styled-components';
+import { fill } from '../i18n/index.ts';
+import { formatKg, shortenCount } from '../rules/format.ts';
+import type { StatsState } from '../state/app-state.ts';
+import { palette } from '../theme/palette.ts';
+import { useWidget } from '../views/context.ts';
+import { Button } from './Button.tsx';
+import { Card, SectionTitle, VisuallyHidden } from './layout.tsx';
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.45; }
+`;
+
+const Grid = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 8px;
+  margin: 0;
+
+  @media (min-width: 480px) {
+    gap: 16px;
+  }
+`;
+
+const Tile = styled.div`
+  padding: 12px 8px;
+  border-radius: 12px;
+  background: ${palette.primaryTint};
+  text-align: center;
+  min-width: 0;
+`;
+
+const Value = styled.dd`
+  margin: 0;
+  font-size: 1.375em;
+  font-weight: 800;
+  line-height: 1.2;
+  color: ${palette.primary};
+  font-variant-numeric: tabular-nums;
+
+  @media (min-width: 480px) {
+    font-size: 1.75em;
+  }
+`;
+
+const Label = styled.dt`
+  margin: 0 0 4px;
+  font-size: 0.8125em;
+  font-weight: 600;
+  color: ${palette.muted};
+`;
+
+const Skeleton = styled.div`
+  height: 28px;
+  margin: 4px auto 0;
+  width: 70%;
+  border-radius: 8px;
+  background: ${palette.skeleton};
+  animation: ${pulse} 1.4s ease-in-out infinite;
+`;
+
+const ErrorRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 12px 16px;
+  border-radius: 12px;
+  background: ${palette.error.background};
+  color: ${palette.error.text};
+  font-weight: 600;
+`;
+
+const LiveDot = styled.span`
+  display: inline-block;
+  width: 10px;
+  height: 10px;
+  margin-right: 8px;
+  border-radius: 50%;
+  background: #16a34a;
+  animation: ${pulse} 2s ease-in-out infinite;
+`;
+
+export function StatsPanel(props: { stats: StatsState; onRetry: () => void }) {
+  const { messages, locale } = useWidget();
+  const text = messages.home;
+  const { stats } = props;
+  const values =
+    stats.phase === 'ready'
+      ? [
+          shortenCount(locale, stats.stats.total_receipts_processed),
+          shortenCount(locale, stats.stats.receipts_today),
+          fill(text.statsAverageValue, { kg: formatKg(locale, stats.stats.average_emissions_per_receipt) }),
+        ]
+      : null;
+  return (
+    <Card aria-labelledby="rc-stats-title" aria-busy={stats.phase === 'loading'}>
+      <SectionTitle id="rc-stats-title">
+        <LiveDot aria-hidden="true" />
+        {text.statsTitle}
+      </SectionTitle>
+      {stats.phase === 'error' ? (
+        <ErrorRow role="alert">
+          <span>{text.statsError}</span>
+          <Button $variant="secondary" onClick={props.onRetry}>
+            {text.retry}
+          </Button>
+        </ErrorRow>
+      ) : (
+        <>
+          {values === null && <VisuallyHidden>{text.statsLoading}</VisuallyHidden>}
+          <Grid>
+            {[text.statsReceipts, text.statsToday, text.statsAverage].map((label, index) => (
+              <Tile key={label}>
+                <Label>{label}</Label>
+                <Value>{values === null ? <Skeleton aria-hidden="true" /> : values[index]}</Value>
+              </Tile>
+            ))}
+          </Grid>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+// The sentence shown in the Error box for each failure (spec §8).
+import type { FailureReason } from '../api/errors.ts';
+import type { AppError } from '../state/app-state.ts';
+import { fill, type Messages } from './index.ts';
+
+function reasonText(messages: Messages, reason: FailureReason): string {
+  switch (reason.kind) {
+    case 'server':
+      return reason.message;
+    case 'status':
+      return fill(messages.errors.apiError, { status: reason.status });
+    case 'no-answer':
+      return messages.errors.noAnswer;
+    case 'unreadable':
+      return messages.errors.unreadable;
+  }
+}
+
+export function errorText(messages: Messages, error: AppError): string {
+  switch (error.kind) {
+    case 'no-base-url':
+      return messages.errors.noBaseUrl;
+    case 'upload':
+      // Without an HTTP answer there is no server sentence to pass on.
+      return error.reason.kind === 'server' || error.reason.kind === 'status'
+        ? fill(messages.errors.uploadFailed, { reason: reasonText(messages, error.reason) })
+        : messages.errors.noMessage;
+    case 'sample':
+      return fill(messages.errors.sampleFailed, { reason: reasonText(messages, error.reason) });
+  }
+}

@@ -1,0 +1,88 @@
+// mountReceiptCalculator: one independent widget in an element's open shadow root.
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { StyleSheetManager } from 'styled-components';
+import { SAMPLE_RECEIPT_TEXT } from '../../sample-receipt.ts';
+import { messagesFor } from '../i18n/index.ts';
+import { resolveBaseUrl, SAVED_BASE_URL_KEY } from '../rules/base-url.ts';
+import { createController } from '../state/controller.ts';
+import { App } from '../views/App.tsx';
+import { WidgetContext } from '../views/context.ts';
+import { resolveOptions, type MountOptions } from './options.ts';
+import { createAppContainer, createStyleTarget, openShadowRoot } from './shadow.ts';
+
+export interface ReceiptCalculatorHandle {
+  /** Removes the widget's DOM and styles, stops its timers and aborts its requests. */
+  unmount(): void;
+}
+
+/** Set at build time (RECEIPT_CALCULATOR_API_URL); empty in the default build. */
+declare const __RECEIPT_CALCULATOR_API_URL__: string | undefined;
+const BUILD_DEFAULT_API_URL: string =
+  typeof __RECEIPT_CALCULATOR_API_URL__ === 'string' ? __RECEIPT_CALCULATOR_API_URL__ : '';
+
+function savedBaseUrl(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(SAVED_BASE_URL_KEY) ?? null;
+  } catch {
+    // Storage can be blocked (sandboxed frames, privacy modes): behave as if nothing was saved.
+    return null;
+  }
+}
+
+const mounted = new WeakMap<HTMLElement, ReceiptCalculatorHandle>();
+
+export function mountReceiptCalculator(
+  element: HTMLElement,
+  apiBaseUrl?: string,
+  options?: MountOptions,
+): ReceiptCalculatorHandle {
+  if (!element || typeof element.attachShadow !== 'function') {
+    throw new TypeError('mountReceiptCalculator needs an HTML element to mount into.');
+  }
+  mounted.get(element)?.unmount();
+
+  const resolved = resolveOptions(options);
+  const baseUrl = () =>
+    resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: BUILD_DEFAULT_API_URL }).url;
+  const controller = createController({
+    baseUrl,
+    checkHealth: resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: '' }).fromEmbedding,
+    sampleText: SAMPLE_RECEIPT_TEXT,
+  });
+
+  const shadow = openShadowRoot(element);
+  const styleTarget = createStyleTarget(shadow);
+  const root = createRoot(createAppContainer(shadow));
+  const context = {
+    controller,
+    messages: messagesFor(resolved.locale),
+    locale: resolved.locale,
+    links: resolved.links,
+  };
+  // Rendered synchronously so the widget is in the DOM when this function returns.
+  flushSync(() =>
+    root.render(
+      <StyleSheetManager target={styleTarget} nonce={resolved.nonce}>
+        <WidgetContext.Provider value={context}>
+          <App />
+        </WidgetContext.Provider>
+      </StyleSheetManager>,
+    ),
+  );
+  controller.start();
+
+  let active = true;
+  const handle: ReceiptCalculatorHandle = {
+    unmount() {
+      if (!active) return;
+      active = false;
+      controller.dispose();
+      root.unmount();
+      shadow.replaceChildren();
+      if (mounted.get(element) === handle) mounted.delete(element);
+    },
+  };
+  mounted.set(element, handle);
+  return handle;
+}

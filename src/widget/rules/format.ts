@@ -1,0 +1,63 @@
+// Number formatting for display. Locale-aware so another catalogue brings its own separators.
+
+function fixed(locale: string, value: number, digits: number): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+/** Euros with 2 decimals, e.g. "€46.90". */
+export function formatEuro(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** kg CO2e: 2 decimals below 10 kg (item-sized values), 1 decimal from 10 kg up. */
+export function formatKg(locale: string, value: number): string {
+  return fixed(locale, value, Math.abs(value) < 10 ? 2 : 1);
+}
+
+/** Weight in kg for the item list: up to 3 decimals, trailing zeros dropped (0.52, 1.5, 0.4). */
+export function formatWeight(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
+}
+
+/** Equivalents (km, months): whole numbers from 10 up, one decimal below so small receipts do not read 0. */
+export function formatEquivalent(locale: string, value: number): string {
+  return fixed(locale, value, Math.abs(value) < 10 ? 1 : 0);
+}
+
+/** Tonnes with one decimal. */
+export function formatTonnes(locale: string, value: number): string {
+  return fixed(locale, value, 1);
+}
+
+/** A whole number with the locale's grouping, e.g. "1,000". */
+export function formatInteger(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** Percent of a whole, rounded, e.g. 42. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
+/**
+ * Counts shortened above 1,000 (K) and above 1,000,000 (M), one decimal, trailing ".0" dropped.
+ * A value that would round to "1000K" is written in M instead.
+ */
+export function shortenCount(locale: string, value: number): string {
+  const oneDecimal = (n: number): string =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
+  const thousands = Math.round(value / 100) / 10;
+  if (value > 1_000_000 || (value > 1_000 && thousands >= 1_000)) {
+    return `${oneDecimal(Math.round(value / 100_000) / 10)}M`;
+  }
+  if (value > 1_000) return `${oneDecimal(thousands)}K`;
+  return formatInteger(locale, value);
+}

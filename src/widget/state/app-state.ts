@@ -1,0 +1,69 @@
+// The app's state and its machines (spec §4): which view shows, what the health check said,
+// where a processing run stands, and the community statistics.
+import type { AnalysisResult, StatsResponse } from '../../contract.ts';
+import type { FailureReason } from '../api/errors.ts';
+
+export type View = 'home' | 'calculator' | 'privacy';
+
+export type ApiStatus = 'unknown' | 'ready' | 'no-openai' | 'offline';
+
+/** Keys of the processing messages in the catalogue's `processing` section. */
+export type ProcessingStep =
+  | 'uploadStart'
+  | 'uploadSending'
+  | 'uploadAnalyzing'
+  | 'uploadDone'
+  | 'sampleStart'
+  | 'sampleProcessing'
+  | 'sampleDone'
+  | 'complete';
+
+export type Processing = { phase: 'idle' } | { phase: 'processing'; step: ProcessingStep; percent: number };
+
+export type StatsState =
+  | { phase: 'loading' }
+  | { phase: 'ready'; stats: StatsResponse }
+  | { phase: 'error' };
+
+export type AppError =
+  | { kind: 'no-base-url' }
+  | { kind: 'upload'; reason: FailureReason }
+  | { kind: 'sample'; reason: FailureReason };
+
+export interface AppState {
+  view: View;
+  apiStatus: ApiStatus;
+  consent: boolean;
+  processing: Processing;
+  result: AnalysisResult | null;
+  error: AppError | null;
+  /** Name of the file being or last processed; cleared by Scan Another Receipt. */
+  fileName: string | null;
+  stats: StatsState;
+  /** Set by the first navigation: from then on a new view takes focus (the first render does not). */
+  hasNavigated: boolean;
+}
+
+export const INITIAL_STATE: AppState = {
+  view: 'home',
+  apiStatus: 'unknown',
+  consent: false,
+  processing: { phase: 'idle' },
+  result: null,
+  error: null,
+  fileName: null,
+  stats: { phase: 'loading' },
+  hasNavigated: false,
+};
+
+/** Health answer → badge: ready only when the backend also has an OpenAI key. */
+export function apiStatusFromHealth(health: { openai_configured: boolean } | null): ApiStatus {
+  if (health === null) return 'offline';
+  return health.openai_configured ? 'ready' : 'no-openai';
+}
+
+export const IDLE: Processing = { phase: 'idle' };
+
+export function step(name: ProcessingStep, percent: number): Processing {
+  return { phase: 'processing', step: name, percent };
+}

@@ -1,0 +1,199 @@
+// The app's behaviour as plain TypeScript: actions the views call, the timers and requests
+// they start, and `dispose()` that stops every one of them. No React here.
+import type { AnalysisResult } from '../../contract.ts';
+import { createApiClient, type ApiClient, type CallOptions } from '../api/client.ts';
+import { ApiFailure, isAbort } from '../api/errors.ts';
+import { fileTypeOf } from '../rules/file-type.ts';
+import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
+import {
+  CLEAR_PROCESSING_AFTER_MS,
+  COMPLETE,
+  SAMPLE_SEQUENCE,
+  SHOW_RESULT_AFTER_MS,
+  STATS_REFRESH_MS,
+  UPLOAD_SEQUENCE,
+  type ProcessingSequence,
+} from './sequences.ts';
+import { createStore, type Store } from './store.ts';
+
+export interface ControllerOptions {
+  /** Read at every call, so a base URL saved while the widget is open is used from then on. */
+  baseUrl(): string | null;
+  /** Whether to check the backend's health on start (only for a saved or embedder-given URL). */
+  checkHealth: boolean;
+  sampleText: string;
+  createApi?: (baseUrl: string) => ApiClient;
+}
+
+export interface Controller {
+  store: Store<AppState>;
+  start(): void;
+  navigate(view: View): void;
+  setConsent(consent: boolean): void;
+  upload(file: File): void;
+  trySample(): void;
+  scanAnother(): void;
+  retryStats(): void;
+  dispose(): void;
+}
+
+export function createController(options: ControllerOptions): Controller {
+  const store = createStore<AppState>(INITIAL_STATE);
+  const createApi = options.createApi ?? createApiClient;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const requests = new Set<AbortController>();
+  let statsInterval: ReturnType<typeof setInterval> | null = null;
+  let statsRequest: AbortController | null = null;
+  let disposed = false;
+
+  const set: Store<AppState>['setState'] = (update) => {
+    if (!disposed) store.setState(update);
+  };
+
+  function later(ms: number, run: () => void): void {
+    const id = setTimeout(() => {
+      timers.delete(id);
+      run();
+    }, ms);
+    timers.add(id);
+  }
+
+  /** Runs one request with its own AbortController, forgotten once it settles. */
+  async function request<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    requests.add(controller);
+    try {
+      return await run(controller.signal);
+    } finally {
+      requests.delete(controller);
+    }
+  }
+
+  function api(): ApiClient | null {
+    const url = options.baseUrl();
+    return url === null ? null : createApi(url);
+  }
+
+  async function checkHealth(): Promise<void> {
+    const client = api();
+    if (client === null) return;
+    try {
+      const health = await request((signal) => client.health({ signal }));
+      set({ apiStatus: apiStatusFromHealth(health) });
+    } catch (error) {
+      if (!isAbort(error)) set({ apiStatus: apiStatusFromHealth(null) });
+    }
+  }
+
+  async function loadStats(): Promise<void> {
+    statsRequest?.abort();
+    const client = api();
+    if (client === null) {
+      set({ stats: { phase: 'error' } });
+      return;
+    }
+    const controller = new AbortController();
+    statsRequest = controller;
+    requests.add(controller);
+    try {
+      const stats = await client.stats({ signal: controller.signal });
+      set({ stats: { phase: 'ready', stats } });
+    } catch (error) {
+      if (!isAbort(error)) set({ stats: { phase: 'error' } });
+    } finally {
+      requests.delete(controller);
+      if (statsRequest === controller) statsRequest = null;
+    }
+  }
+
+  function startStats(): void {
+    if (statsInterval !== null) return;
+    void loadStats();
+    statsInterval = setInterval(() => void loadStats(), STATS_REFRESH_MS);
+  }
+
+  function stopStats(): void {
+    if (statsInterval !== null) clearInterval(statsInterval);
+    statsInterval = null;
+    statsRequest?.abort();
+  }
+
+  async function process(
+    sequence: ProcessingSequence,
+    onFailure: (error: ApiFailure) => AppState['error'],
+    send: (client: ApiClient, call: CallOptions) => Promise<AnalysisResult>,
+    fileName: string | null,
+  ): Promise<void> {
+    const { processing } = store.getState();
+    if (processing.phase !== 'idle') return;
+    set({ error: null, result: null, fileName });
+    const client = api();
+    if (client === null) {
+      set({ error: { kind: 'no-base-url' } });
+      return;
+    }
+    set({ processing: sequence.start });
+    set({ processing: sequence.sending });
+    try {
+      const result = await request((signal) =>
+        send(client, { signal, onAnswer: () => set({ processing: sequence.answered }) }),
+      );
+      set({ processing: sequence.done });
+      later(SHOW_RESULT_AFTER_MS, () => set({ result, processing: COMPLETE }));
+      later(CLEAR_PROCESSING_AFTER_MS, () => set({ processing: IDLE }));
+    } catch (error) {
+      if (isAbort(error)) return;
+      const failure = error instanceof ApiFailure ? error : new ApiFailure({ kind: 'unreadable' });
+      set({ error: onFailure(failure), processing: IDLE });
+    }
+  }
+
+  return {
+    store,
+    start() {
+      if (options.checkHealth) void checkHealth();
+      if (store.getState().view === 'home') startStats();
+    },
+    navigate(view) {
+      if (disposed || store.getState().view === view) return;
+      set({ view, hasNavigated: true });
+      if (view === 'home') startStats();
+      else stopStats();
+    },
+    setConsent(consent) {
+      set({ consent });
+    },
+    upload(file) {
+      if (!store.getState().consent) return;
+      void process(
+        UPLOAD_SEQUENCE,
+        (failure) => ({ kind: 'upload', reason: failure.reason }),
+        (client, call) => client.processReceipt(file, fileTypeOf(file), call),
+        file.name,
+      );
+    },
+    trySample() {
+      void process(
+        SAMPLE_SEQUENCE,
+        (failure) => ({ kind: 'sample', reason: failure.reason }),
+        (client, call) => client.processText(options.sampleText, call),
+        null,
+      );
+    },
+    scanAnother() {
+      set({ result: null, fileName: null, error: null });
+    },
+    retryStats() {
+      set({ stats: { phase: 'loading' } });
+      void loadStats();
+    },
+    dispose() {
+      disposed = true;
+      stopStats();
+      for (const id of timers) clearTimeout(id);
+      timers.clear();
+      for (const controller of requests) controller.abort();
+      requests.clear();
+    },
+  };
+}

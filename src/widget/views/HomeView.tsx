@@ -1,0 +1,236 @@
+// Home: headline, live statistics, what the calculator does, community impact, an example.
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { Button } from '../components/Button.tsx';
+import { CarIcon, TreeIcon } from '../components/icons.tsx';
+import { ButtonRow, Card, Muted, SectionTitle } from '../components/layout.tsx';
+import { StatsPanel } from '../components/StatsPanel.tsx';
+import { ViewHeading } from '../components/ViewHeading.tsx';
+import { formatTonnes, shortenCount } from '../rules/format.ts';
+import { displayedUsers, tonnesTracked } from '../rules/stats.ts';
+import { palette } from '../theme/palette.ts';
+import { useAppState, useWidget } from './context.ts';
+
+const Hero = styled.section`
+  padding: 28px 20px;
+  border-radius: 20px;
+  background: linear-gradient(135deg, ${palette.hero} 0%, ${palette.primary} 100%);
+  color: ${palette.onPrimary};
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+
+  @media (min-width: 640px) {
+    padding: 44px 40px;
+  }
+`;
+
+const HeroText = styled.p`
+  margin: 0;
+  max-width: 36em;
+  font-size: 1.0625em;
+  color: ${palette.heroTint};
+`;
+
+const FeatureGrid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+
+  @media (min-width: 720px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+const Feature = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 20px;
+  border-radius: 16px;
+  border: 1px solid ${palette.border};
+  background: ${palette.surface};
+`;
+
+const FeatureNumber = styled.span`
+  width: 32px;
+  height: 6px;
+  border-radius: 3px;
+  background: ${palette.primary};
+  font-size: 0;
+`;
+
+const FeatureTitle = styled.h3`
+  margin: 0;
+  font-size: 1.0625em;
+  font-weight: 700;
+`;
+
+const Steps = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+  counter-reset: step;
+
+  @media (min-width: 720px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const StepItem = styled.li`
+  display: grid;
+  grid-template-columns: 40px minmax(0, 1fr);
+  gap: 4px 12px;
+  counter-increment: step;
+
+  &::before {
+    content: counter(step);
+    grid-row: span 2;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    width: 40px;
+    height: 40px;
+    border-radius: 50%;
+    background: ${palette.primary};
+    color: ${palette.onPrimary};
+    font-weight: 800;
+  }
+`;
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: 16px;
+  margin: 0;
+`;
+
+const Figure = styled.div`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: 2px;
+`;
+
+const FigureValue = styled.dd`
+  margin: 0;
+  font-size: 1.75em;
+  font-weight: 800;
+  line-height: 1.2;
+  color: ${palette.primary};
+  font-variant-numeric: tabular-nums;
+`;
+
+const FigureLabel = styled.dt`
+  color: ${palette.muted};
+  font-weight: 600;
+`;
+
+const ExampleIcon = styled.span`
+  margin-right: 6px;
+  vertical-align: -2px;
+`;
+
+const Cta = styled.div`
+  display: flex;
+  justify-content: center;
+`;
+
+/** Big numbers with their labels: [value, label, optional icon]. */
+function FigureList(props: { figures: Array<[value: string, label: string, icon?: ReactNode]> }) {
+  return (
+    <Figures>
+      {props.figures.map(([value, label, icon]) => (
+        <Figure key={label}>
+          <FigureLabel>{label}</FigureLabel>
+          <FigureValue>
+            {icon && <ExampleIcon aria-hidden="true">{icon}</ExampleIcon>}
+            {value}
+          </FigureValue>
+        </Figure>
+      ))}
+    </Figures>
+  );
+}
+
+export function HomeView(props: { focusHeading: boolean }) {
+  const { controller, messages, locale } = useWidget();
+  const stats = useAppState((state) => state.stats);
+  const text = messages.home;
+  const ready = stats.phase === 'ready' ? stats.stats : null;
+  const open = () => controller.navigate('calculator');
+  return (
+    <>
+      <Hero aria-labelledby="rc-home-title">
+        <ViewHeading focusOnMount={props.focusHeading} onDark id="rc-home-title">
+          {text.headline}
+        </ViewHeading>
+        <HeroText>{text.intro}</HeroText>
+        <ButtonRow>
+          <Button $variant="light" onClick={open}>
+            {text.scanReceipt}
+          </Button>
+          <Button $variant="outline-light" onClick={open}>
+            {text.tryDemo}
+          </Button>
+        </ButtonRow>
+      </Hero>
+
+      <StatsPanel stats={stats} onRetry={() => controller.retryStats()} />
+
+      <section aria-labelledby="rc-features-title">
+        <SectionTitle id="rc-features-title">{text.featuresTitle}</SectionTitle>
+        <FeatureGrid>
+          {text.features.map((feature, index) => (
+            <Feature key={feature.title}>
+              <FeatureNumber aria-hidden="true">{index + 1}</FeatureNumber>
+              <FeatureTitle>{feature.title}</FeatureTitle>
+              <Muted>{feature.body}</Muted>
+            </Feature>
+          ))}
+        </FeatureGrid>
+      </section>
+
+      <Card aria-labelledby="rc-how-title">
+        <SectionTitle id="rc-how-title">{text.howTitle}</SectionTitle>
+        <Steps>
+          {text.steps.map((item) => (
+            <StepItem key={item.title}>
+              <FeatureTitle>{item.title}</FeatureTitle>
+              <Muted>{item.body}</Muted>
+            </StepItem>
+          ))}
+        </Steps>
+      </Card>
+
+      <Card aria-labelledby="rc-community-title">
+        <SectionTitle id="rc-community-title">{text.communityTitle}</SectionTitle>
+        <FigureList
+          figures={[
+            [ready ? shortenCount(locale, ready.total_receipts_processed) : text.noValue, text.communityReceipts],
+            [ready ? formatTonnes(locale, tonnesTracked(ready)) : text.noValue, text.communityTonnes],
+            [ready ? shortenCount(locale, displayedUsers(ready)) : text.noValue, text.communityUsers],
+          ]}
+        />
+      </Card>
+
+      <Card aria-labelledby="rc-example-title">
+        <SectionTitle id="rc-example-title">{text.exampleTitle}</SectionTitle>
+        <FigureList
+          figures={[
+            [text.exampleEmissions, text.exampleEmissionsLabel],
+            [text.exampleDriving, text.exampleDrivingLabel, <CarIcon key="car" />],
+            [text.exampleTree, text.exampleTreeLabel, <TreeIcon key="tree" />],
+          ]}
+        />
+      </Card>
+
+      <Cta>
+        <Button onClick={open}>{text.getStarted}</Button>
+      </Cta>
+    </>
+  );
+}

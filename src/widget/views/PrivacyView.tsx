@@ -1,0 +1,63 @@
+// The privacy policy, in words that match what the backend really does.
+import { styled } from 'styled-components';
+import { TextButton, TextLink } from '../components/Button.tsx';
+import { ArrowLeftIcon } from '../components/icons.tsx';
+import { Card, Muted, SectionTitle } from '../components/layout.tsx';
+import { ViewHeading } from '../components/ViewHeading.tsx';
+import { useWidget } from './context.ts';
+
+const Paragraph = styled.p`
+  margin: 0 0 12px;
+
+  &:last-child {
+    margin-bottom: 0;
+  }
+`;
+
+const ContactList = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+`;
+
+export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void }) {
+  const { messages, links } = useWidget();
+  const text = messages.privacy;
+  return (
+    <>
+      <div>
+        <TextButton onClick={props.returnTo}>
+          <ArrowLeftIcon size={18} />
+          {text.back}
+        </TextButton>
+      </div>
+      <div>
+        <ViewHeading focusOnMount={props.focusHeading}>{text.title}</ViewHeading>
+        <Muted>{text.effective}</Muted>
+      </div>
+      {text.sections.map((section, index) => (
+        <Card key={section.title} aria-labelledby={`rc-privacy-${index}`}>
+          <SectionTitle id={`rc-privacy-${index}`}>{section.title}</SectionTitle>
+          {section.paragraphs.map((paragraph) => (
+            <Paragraph key={paragraph}>{paragraph}</Paragraph>
+          ))}
+        </Card>
+      ))}
+      <Card aria-labelledby="rc-privacy-contact">
+        <SectionTitle id="rc-privacy-contact">{text.contactTitle}</SectionTitle>
+        <Paragraph>{text.contactIntro}</Paragraph>
+        <ContactList>
+          <li>
+            {text.contactEmail} <TextLink href={`mailto:${links.contactEmail}`}>{links.contactEmail}</TextLink>
+          </li>
+          <li>
+            {text.contactWebsite}{' '}
+            <TextLink href={links.mainSiteUrl} target="_blank" rel="noopener noreferrer">
+              {links.mainSiteUrl}
+            </TextLink>
+          </li>
+        </ContactList>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,238 @@
+// The analysis result: total, store, equivalents, categories, items, notes and tips.
+import { useEffect, useRef } from 'react';
+import { styled } from 'styled-components';
+import type { AnalysisResult } from '../../contract.ts';
+import { Button } from '../components/Button.tsx';
+import { CategoryChart } from '../components/CategoryChart.tsx';
+import { CarIcon, TreeIcon } from '../components/icons.tsx';
+import { ItemList } from '../components/ItemList.tsx';
+import { Card, SectionTitle } from '../components/layout.tsx';
+import { TipList } from '../components/TipList.tsx';
+import { fill } from '../i18n/index.ts';
+import { sortedCategories } from '../rules/categories.ts';
+import { equivalentsOf } from '../rules/equivalents.ts';
+import { formatEquivalent, formatEuro, formatKg } from '../rules/format.ts';
+import { tipsFor } from '../rules/tips.ts';
+import { palette } from '../theme/palette.ts';
+import { useWidget } from './context.ts';
+
+const Summary = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 24px 20px;
+  border-radius: 20px;
+  background: linear-gradient(135deg, ${palette.hero} 0%, ${palette.primary} 100%);
+  color: ${palette.onPrimary};
+`;
+
+const ResultTitle = styled.h2`
+  margin: 0;
+  font-size: 1.25em;
+  font-weight: 700;
+  color: ${palette.onPrimary};
+
+  &:focus-visible {
+    outline-color: ${palette.focusOnDark};
+  }
+`;
+
+const Total = styled.p`
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const TotalLabel = styled.span`
+  color: ${palette.heroTint};
+  font-weight: 600;
+`;
+
+const TotalValue = styled.span`
+  font-size: 2.5em;
+  font-weight: 800;
+  line-height: 1.1;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Facts = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 24px;
+  margin: 0;
+
+  div {
+    display: flex;
+    flex-direction: column;
+  }
+
+  dt {
+    color: ${palette.heroTint};
+    font-size: 0.875em;
+  }
+
+  dd {
+    margin: 0;
+    font-weight: 700;
+  }
+`;
+
+const EquivalentGrid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+`;
+
+const Equivalent = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 14px;
+  border-radius: 12px;
+  background: ${palette.primaryTint};
+
+  svg {
+    flex: none;
+    color: ${palette.primary};
+  }
+`;
+
+const EquivalentValue = styled.span`
+  display: block;
+  font-size: 1.25em;
+  font-weight: 800;
+  color: ${palette.primary};
+`;
+
+const Notes = styled.ul`
+  margin: 0;
+  padding: 12px 14px 12px 32px;
+  border-radius: 12px;
+  border: 1px solid ${palette.warning.border};
+  background: ${palette.warning.background};
+  color: ${palette.warning.text};
+  list-style: disc;
+
+  li + li {
+    margin-top: 4px;
+  }
+`;
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+`;
+
+export function ResultsView(props: { result: AnalysisResult; onScanAnother: () => void }) {
+  const { messages, locale } = useWidget();
+  const text = messages.results;
+  const { result } = props;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+
+  const categories = sortedCategories(result.categories);
+  const equivalents = equivalentsOf(result);
+  const tips = tipsFor(result.categories);
+  const reconciliation = result.metadata.reconciliation;
+  const notes = [
+    ...(reconciliation?.status === 'mismatch' && reconciliation.printed_total !== null
+      ? [
+          fill(text.mismatch, {
+            computed: formatEuro(locale, reconciliation.computed_total),
+            printed: formatEuro(locale, reconciliation.printed_total),
+          }),
+        ]
+      : []),
+    ...(result.metadata.warnings ?? []),
+  ];
+  const storeTotal = result.store_info.total;
+
+  return (
+    <>
+      <Summary aria-labelledby="rc-result-title" data-testid="result">
+        <ResultTitle id="rc-result-title" ref={titleRef} tabIndex={-1}>
+          {text.title}
+        </ResultTitle>
+        <Total>
+          <TotalLabel>{text.totalLabel}</TotalLabel>
+          <TotalValue data-testid="total-emissions">{fill(text.kgValue, { kg: formatKg(locale, result.total_emissions) })}</TotalValue>
+        </Total>
+        <Facts>
+          <div>
+            <dt>{text.store}</dt>
+            <dd>{result.store_info.name ?? text.unknownStore}</dd>
+          </div>
+          {storeTotal !== null && (
+            <div>
+              <dt>{text.receiptTotal}</dt>
+              <dd>{formatEuro(locale, storeTotal)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{text.itemsTotal}</dt>
+            <dd>{formatEuro(locale, result.total_price)}</dd>
+          </div>
+          <div>
+            <dt>{text.itemsFound}</dt>
+            <dd>{result.metadata.items_found}</dd>
+          </div>
+        </Facts>
+      </Summary>
+
+      {notes.length > 0 && (
+        <section aria-labelledby="rc-notes-title">
+          <SectionTitle id="rc-notes-title">{text.notesTitle}</SectionTitle>
+          <Notes data-testid="notes">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </Notes>
+        </section>
+      )}
+
+      <Card aria-labelledby="rc-equivalents-title">
+        <SectionTitle id="rc-equivalents-title">{text.equivalentsTitle}</SectionTitle>
+        <EquivalentGrid>
+          <Equivalent data-testid="driving">
+            <CarIcon size={32} />
+            <span>
+              <EquivalentValue>{fill(text.driving, { km: formatEquivalent(locale, equivalents.drivingKm) })}</EquivalentValue>
+              {text.drivingLabel}
+            </span>
+          </Equivalent>
+          <Equivalent data-testid="tree">
+            <TreeIcon size={32} />
+            <span>
+              <EquivalentValue>
+                {fill(text.tree, { months: formatEquivalent(locale, equivalents.treeMonths) })}
+              </EquivalentValue>
+              {text.treeLabel}
+            </span>
+          </Equivalent>
+        </EquivalentGrid>
+      </Card>
+
+      <Card aria-labelledby="rc-categories-title">
+        <SectionTitle id="rc-categories-title">{text.categoriesTitle}</SectionTitle>
+        <CategoryChart rows={categories} total={result.total_emissions} />
+      </Card>
+
+      <Card aria-labelledby="rc-items-title">
+        <SectionTitle id="rc-items-title">{text.itemsTitle}</SectionTitle>
+        <ItemList items={result.items} labelledBy="rc-items-title" />
+      </Card>
+
+      <Card aria-labelledby="rc-tips-title">
+        <SectionTitle id="rc-tips-title">{text.tipsTitle}</SectionTitle>
+        <TipList tips={tips} />
+      </Card>
+
+      <Center>
+        <Button onClick={props.onScanAnother}>{text.scanAnother}</Button>
+      </Center>
+    </>
+  );
+}
