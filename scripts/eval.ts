@@ -1,0 +1,120 @@
+// `npm run eval`: accuracy of the real pipeline on labelled receipt corpora and of the
+// classifier on a product list. A report: exits 0 unless --check finds a metric under its floor.
+// Usage and metric definitions: scripts/eval/README.md.
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
+import { checkFloors, FLOORS } from './eval/floors.ts';
+import { evaluateProducts, readProducts } from './eval/products.ts';
+import { fileTable, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
+import { createEvalPipeline, runEntries, runRobustness } from './eval/run.ts';
+import { percent } from './eval/table.ts';
+
+const REPO = resolve(import.meta.dirname, '..');
+const SHARED_RECEIPTS = resolve(REPO, '../shared/data/receipts');
+const SHARED_PRODUCTS = resolve(REPO, '../shared/data/products/products.csv');
+const FIXTURES = join(REPO, 'test/fixtures/receipts');
+
+const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
+
+  corpus-dir         labelled corpus folders (labels/*.json beside the files they name);
+                     default: ../shared/data/receipts when present, else the committed fixtures
+  --fixtures         also run the committed corpus test/fixtures/receipts
+  --kind k1,k2       only these inputs: ${INPUT_KINDS.join(', ')}
+  --products FILE    product list for the classifier table (default ../shared/data/products/products.csv)
+  --no-products      skip the classifier table
+  --verbose          one row per receipt file
+  --openai           keep OPENAI_API_KEY (default: measure the offline reader)
+  --check            exit 1 when a metric is under its floor (scripts/eval/floors.ts)
+  --help`;
+
+interface Options {
+  corpora: string[];
+  kinds: Set<InputKind>;
+  products: string | null;
+  verbose: boolean;
+  openai: boolean;
+  check: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      fixtures: { type: 'boolean', default: false },
+      kind: { type: 'string' },
+      products: { type: 'string' },
+      'no-products': { type: 'boolean', default: false },
+      verbose: { type: 'boolean', short: 'v', default: false },
+      openai: { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const corpora = positionals.map((p) => resolve(p));
+  if (corpora.length === 0 && !values.fixtures) corpora.push(existsSync(SHARED_RECEIPTS) ? SHARED_RECEIPTS : FIXTURES);
+  if (values.fixtures && !corpora.includes(FIXTURES)) corpora.push(FIXTURES);
+  const kinds = new Set<InputKind>();
+  for (const kind of (values.kind ?? INPUT_KINDS.join(',')).split(',').map((k) => k.trim())) {
+    if (!(INPUT_KINDS as readonly string[]).includes(kind)) throw new Error(`Unknown --kind ${kind}; one of ${INPUT_KINDS.join(', ')}`);
+    kinds.add(kind as InputKind);
+  }
+  const productsPath = values['no-products'] ? null : resolve(values.products ?? SHARED_PRODUCTS);
+  return {
+    corpora,
+    kinds,
+    products: productsPath && existsSync(productsPath) ? productsPath : null,
+    verbose: values.verbose,
+    openai: values.openai,
+    check: values.check,
+  };
+}
+
+function label(path: string): string {
+  return relative(process.cwd(), path) || '.';
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const pipeline = createEvalPipeline(process.env, options.openai);
+  let belowFloor = 0;
+  try {
+    await pipeline.ready();
+    for (const corpus of options.corpora) {
+      const entries = loadCorpus(corpus).filter((e) => options.kinds.has(e.kind));
+      console.log(`\n== Receipts: ${label(corpus)} (${entries.length} inputs)`);
+      const results = await runEntries(pipeline, entries, (_r, i) => process.stderr.write(`\r  ${i + 1}/${entries.length}`));
+      process.stderr.write(`\r${' '.repeat(24)}\r`);
+      const summaries = summariesByKind(results);
+      console.log(kindTable(summaries));
+      if (options.verbose) console.log(`\n${fileTable(results)}`);
+      const robustness = await runRobustness(pipeline, robustnessFiles(corpus));
+      if (robustness.length > 0) {
+        const crashed = robustness.filter((r) => r.crashed).length;
+        console.log(`\nRobustness (unlabelled other-language receipts): ${crashed === 0 ? 'no crash' : `${crashed} CRASHED`}`);
+        console.log(robustnessTable(robustness));
+      }
+      if (options.check) {
+        const failures = checkFloors(summaries, FLOORS);
+        belowFloor += failures.length + robustness.filter((r) => r.crashed).length;
+        for (const f of failures) console.log(`BELOW FLOOR ${f.kind} ${f.metric}: ${percent(f.measured)} < ${percent(f.floor)}`);
+      }
+    }
+  } finally {
+    await pipeline.close();
+  }
+  if (options.products) {
+    const rows = readProducts(options.products);
+    console.log(`\n== Categories: ${label(options.products)} (${rows.length} products)`);
+    console.log(productTables(evaluateProducts(rows)));
+  }
+  return options.check && belowFloor > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,122 @@
+// The printed report: a table per corpus (one row per input kind), optional per-file rows,
+// the robustness run, and the classifier's accuracy per category with its confusion table.
+import { basename } from 'node:path';
+import { CATEGORY_NAMES, type CategoryName } from '../../src/contract.ts';
+import type { ReportKind } from './floors.ts';
+import type { ProductEval } from './products.ts';
+import type { EntryResult, RobustnessResult } from './run.ts';
+import { reportKind } from './run.ts';
+import { summarize, type Summary } from './score.ts';
+import { formatTable, percent, type Cell } from './table.ts';
+
+const KIND_ORDER: ReportKind[] = ['text', 'pdf-as-text', 'pdf', 'pdf-scan', 'image'];
+
+const KIND_TITLES: Record<ReportKind, string> = {
+  text: 'text',
+  'pdf-as-text': 'PDF (pdftotext text)',
+  pdf: 'PDF (text layer)',
+  'pdf-scan': 'PDF (scan, OCR)',
+  image: 'image (OCR)',
+};
+
+export function summariesByKind(results: readonly EntryResult[]): Partial<Record<ReportKind, Summary>> {
+  const out: Partial<Record<ReportKind, Summary>> = {};
+  for (const kind of KIND_ORDER) {
+    const scores = results.filter((r) => reportKind(r) === kind).map((r) => r.score);
+    if (scores.length > 0) out[kind] = summarize(scores);
+  }
+  return out;
+}
+
+function seconds(ms: number | null): string {
+  return ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function kindTable(summaries: Partial<Record<ReportKind, Summary>>): string {
+  const rows: Cell[][] = [];
+  for (const kind of KIND_ORDER) {
+    const s = summaries[kind];
+    if (!s) continue;
+    rows.push([
+      KIND_TITLES[kind],
+      s.receipts,
+      s.items,
+      s.precision,
+      s.recall,
+      s.f1,
+      percent(s.priceAccuracy),
+      percent(s.totalFound),
+      percent(s.categoryAccuracy),
+      s.weightMedianError === null ? '–' : `${percent(s.weightMedianError)} (${s.weightCount})`,
+      seconds(s.medianMs),
+      s.failures,
+    ]);
+  }
+  return formatTable(
+    ['input', 'receipts', 'items', 'precision', 'recall', 'F1', 'price acc', 'total found', 'category acc', 'weight err (n)', 'median time', 'failed'],
+    rows,
+  );
+}
+
+export function fileTable(results: readonly EntryResult[]): string {
+  const rows: Cell[][] = results.map((r) => {
+    const s = r.score;
+    const pr = summarize([s]);
+    return [
+      basename(r.entry.name, '.json'),
+      KIND_TITLES[reportKind(r)],
+      `${s.matched}/${s.labelled}`,
+      s.predicted,
+      pr.f1,
+      s.totalFound === null ? '–' : s.totalFound ? 'yes' : 'no',
+      s.matched === 0 ? '–' : `${s.categoryRight}/${s.matched}`,
+      seconds(s.ms),
+      s.error === null ? '' : s.error.length > 70 ? `${s.error.slice(0, 69)}…` : s.error,
+    ];
+  });
+  return formatTable(['file', 'input', 'matched', 'predicted', 'F1', 'total', 'category', 'time', 'error'], rows, { leftColumns: 2 });
+}
+
+export function robustnessTable(results: readonly RobustnessResult[]): string {
+  return formatTable(['file', 'outcome'], results.map((r) => [basename(r.path), r.outcome]), { leftColumns: 2 });
+}
+
+/** Short column names for the confusion table, so it fits a terminal. */
+const SHORT: Record<CategoryName | 'none', string> = {
+  'Red Meat': 'Meat',
+  Pork: 'Pork',
+  Poultry: 'Poult',
+  Fish: 'Fish',
+  Eggs: 'Eggs',
+  Dairy: 'Dairy',
+  'Plant Proteins': 'Plant',
+  Vegetables: 'Veg',
+  Fruits: 'Fruit',
+  Grains: 'Grain',
+  'Processed Food': 'Proc',
+  Beverages: 'Bev',
+  Other: 'Other',
+  none: 'none',
+};
+
+export function productTables(result: ProductEval): string {
+  const accuracyRows: Cell[][] = [];
+  for (const category of CATEGORY_NAMES) {
+    const line = result.confusion.get(category);
+    if (!line) continue;
+    const total = [...line.values()].reduce((a, b) => a + b, 0);
+    accuracyRows.push([category, total, percent((line.get(category) ?? 0) / total)]);
+  }
+  accuracyRows.push(['all', result.total, percent(result.total === 0 ? null : result.correct / result.total)]);
+  const columns: (CategoryName | 'none')[] = [...CATEGORY_NAMES, 'none'];
+  const confusionRows: Cell[][] = CATEGORY_NAMES.filter((c) => result.confusion.has(c)).map((category) => {
+    const line = result.confusion.get(category);
+    return [SHORT[category], ...columns.map((p) => line?.get(p) ?? '.')];
+  });
+  return [
+    formatTable(['category', 'products', 'accuracy'], accuracyRows),
+    '',
+    'Confusion (rows: labelled category, columns: the product\'s category)',
+    formatTable(['', ...columns.map((c) => SHORT[c])], confusionRows),
+  ].join('\n');
+}

@@ -1,0 +1,98 @@
+// Runs the real pipeline, in process, over corpus entries and scores each against its label.
+// Receipt bytes and text stay in memory; nothing of a receipt is written or logged.
+import { readFile } from 'node:fs/promises';
+import type { AnalysisResult, ProcessingMethod } from '../../src/contract.ts';
+import { loadConfig, type Env } from '../../src/server/config.ts';
+import { isHttpError } from '../../src/server/errors.ts';
+import { createPipeline, type Pipeline } from '../../src/server/pipeline/index.ts';
+import type { CorpusEntry } from './corpus.ts';
+import type { ReportKind } from './floors.ts';
+import { failedReceipt, scoreReceipt, type Prediction, type ReceiptScore } from './score.ts';
+
+export interface EntryResult {
+  entry: CorpusEntry;
+  score: ReceiptScore;
+  /** How the product read it (metadata.processing_method); null when it gave no answer. */
+  method: ProcessingMethod | null;
+}
+
+/** PDFs are reported apart by how they were read: a text layer, or OCR of a scan. */
+export function reportKind(result: EntryResult): ReportKind {
+  if (result.entry.kind === 'pdf' && result.method === 'pdf-ocr') return 'pdf-scan';
+  return result.entry.kind;
+}
+
+/**
+ * The product's pipeline with its own configuration from the environment. The offline reader
+ * is what the corpus measures, so an OpenAI key is dropped unless `withOpenAi` is set.
+ */
+export function createEvalPipeline(env: Env = process.env, withOpenAi = false): Pipeline {
+  const config = loadConfig(withOpenAi ? env : { ...env, OPENAI_API_KEY: '' });
+  return createPipeline(config);
+}
+
+export function toPrediction(result: AnalysisResult): Prediction {
+  return {
+    items: result.items.map((item) => ({ name: item.name, price: item.price, category: item.category, weight: item.weight })),
+    total: result.store_info.total,
+  };
+}
+
+async function analyze(pipeline: Pipeline, entry: CorpusEntry): Promise<AnalysisResult> {
+  if (entry.kind === 'text' || entry.kind === 'pdf-as-text') return pipeline.analyzeText(await readFile(entry.path, 'utf8'));
+  return pipeline.analyzeFile(await readFile(entry.path), entry.kind === 'pdf' ? 'pdf' : 'image');
+}
+
+/** A refusal with a 4xx status is the reader saying it found nothing; anything else is a crash. */
+export function describeFailure(error: unknown): { message: string; crashed: boolean } {
+  if (isHttpError(error)) return { message: `${error.statusCode} ${error.message}`, crashed: error.statusCode >= 500 };
+  return { message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), crashed: true };
+}
+
+export async function runEntry(pipeline: Pipeline, entry: CorpusEntry): Promise<EntryResult> {
+  const started = performance.now();
+  try {
+    const result = await analyze(pipeline, entry);
+    const ms = performance.now() - started;
+    return { entry, score: scoreReceipt(entry.label, toPrediction(result), ms), method: result.metadata.processing_method };
+  } catch (error) {
+    const failure = describeFailure(error);
+    return { entry, score: failedReceipt(entry.label, performance.now() - started, failure.message, failure.crashed), method: null };
+  }
+}
+
+export async function runEntries(
+  pipeline: Pipeline,
+  entries: readonly CorpusEntry[],
+  onDone?: (result: EntryResult, index: number) => void,
+): Promise<EntryResult[]> {
+  const results: EntryResult[] = [];
+  // One at a time, so the time per receipt is the time a visitor waits.
+  for (const [index, entry] of entries.entries()) {
+    const result = await runEntry(pipeline, entry);
+    results.push(result);
+    onDone?.(result, index);
+  }
+  return results;
+}
+
+export interface RobustnessResult {
+  path: string;
+  outcome: string;
+  crashed: boolean;
+}
+
+/** Unlabelled receipts: the reader must answer or refuse cleanly, never crash. */
+export async function runRobustness(pipeline: Pipeline, paths: readonly string[]): Promise<RobustnessResult[]> {
+  const results: RobustnessResult[] = [];
+  for (const path of paths) {
+    try {
+      const result = await pipeline.analyzeText(await readFile(path, 'utf8'));
+      results.push({ path, outcome: `answered, ${result.items.length} items`, crashed: false });
+    } catch (error) {
+      const failure = describeFailure(error);
+      results.push({ path, outcome: failure.crashed ? `CRASHED: ${failure.message}` : `refused cleanly: ${failure.message}`, crashed: failure.crashed });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,117 @@
+// Scores of one receipt against its label, and their sums over a set of receipts.
+//   item P/R/F1   an item matches on price ±0,01 and name (OCR-tolerant), one to one
+//   price acc.    of the items matched on name alone, the share whose price is right
+//   total found   the reader's printed total equals the label's printed_total
+//   category acc. of the matched items, the share in the labelled category
+//   weight error  median |weight − label| / label over matched items whose label has a weight
+import type { Label } from './corpus.ts';
+import { matchItems, median, precisionRecall, type PrecisionRecall } from './match.ts';
+
+export interface PredictedItem {
+  name: string;
+  price: number;
+  category: string;
+  weight: number;
+}
+
+export interface Prediction {
+  items: PredictedItem[];
+  total: number | null;
+}
+
+export interface ReceiptScore {
+  matched: number;
+  labelled: number;
+  predicted: number;
+  nameMatched: number;
+  priceRight: number;
+  /** null when the label has no printed total. */
+  totalFound: boolean | null;
+  categoryRight: number;
+  weightErrors: number[];
+  ms: number;
+  /** The reader threw something other than a clean refusal. */
+  crashed: boolean;
+  /** The reader refused (HTTP 4xx) or crashed: its sentence. */
+  error: string | null;
+}
+
+const CENT = 0.005;
+
+export function scoreReceipt(label: Label, prediction: Prediction, ms: number): ReceiptScore {
+  const predicted = prediction.items;
+  const strict = matchItems(label.items, predicted, { requirePrice: true });
+  const byName = matchItems(label.items, predicted, { requirePrice: false });
+  let priceRight = 0;
+  for (const pair of byName) {
+    const l = label.items[pair.label];
+    const p = predicted[pair.predicted];
+    if (l && p && Math.abs(l.price - p.price) <= 0.01 + 1e-9) priceRight += 1;
+  }
+  let categoryRight = 0;
+  const weightErrors: number[] = [];
+  for (const pair of strict) {
+    const l = label.items[pair.label];
+    const p = predicted[pair.predicted];
+    if (!l || !p) continue;
+    if (l.category === p.category) categoryRight += 1;
+    if (l.weight_kg !== null && l.weight_kg > 0) weightErrors.push(Math.abs(p.weight - l.weight_kg) / l.weight_kg);
+  }
+  return {
+    matched: strict.length,
+    labelled: label.items.length,
+    predicted: predicted.length,
+    nameMatched: byName.length,
+    priceRight,
+    totalFound: label.printed_total === null ? null : prediction.total !== null && Math.abs(prediction.total - label.printed_total) < CENT,
+    categoryRight,
+    weightErrors,
+    ms,
+    crashed: false,
+    error: null,
+  };
+}
+
+/** A receipt the reader could not answer: every labelled item is missed. */
+export function failedReceipt(label: Label, ms: number, error: string, crashed: boolean): ReceiptScore {
+  return {
+    ...scoreReceipt(label, { items: [], total: null }, ms),
+    crashed,
+    error,
+  };
+}
+
+export interface Summary extends PrecisionRecall {
+  receipts: number;
+  failures: number;
+  items: number;
+  priceAccuracy: number | null;
+  totalFound: number | null;
+  categoryAccuracy: number | null;
+  weightMedianError: number | null;
+  weightCount: number;
+  medianMs: number | null;
+}
+
+function ratio(part: number, whole: number): number | null {
+  return whole === 0 ? null : part / whole;
+}
+
+export function summarize(scores: readonly ReceiptScore[]): Summary {
+  const sum = (pick: (s: ReceiptScore) => number): number => scores.reduce((total, s) => total + pick(s), 0);
+  const matched = sum((s) => s.matched);
+  const withTotal = scores.filter((s) => s.totalFound !== null);
+  const weights = scores.flatMap((s) => s.weightErrors);
+  return {
+    receipts: scores.length,
+    failures: scores.filter((s) => s.error !== null).length,
+    items: sum((s) => s.labelled),
+    ...precisionRecall({ matched, labelled: sum((s) => s.labelled), predicted: sum((s) => s.predicted) }),
+    priceAccuracy: ratio(sum((s) => s.priceRight), sum((s) => s.nameMatched)),
+    totalFound: ratio(withTotal.filter((s) => s.totalFound === true).length, withTotal.length),
+    categoryAccuracy: ratio(sum((s) => s.categoryRight), matched),
+    weightMedianError: median(weights),
+    weightCount: weights.length,
+    medianMs: median(scores.map((s) => s.ms)),
+  };
+}

@@ -1,0 +1,140 @@
+// The eval's own arithmetic: name matching, one-to-one assignment, precision/recall/F1 and the
+// per-receipt scores. If these are wrong, every accuracy number the project reports is wrong.
+import { describe, expect, it } from 'vitest';
+import type { Label } from '../../../scripts/eval/corpus.ts';
+import { checkFloors } from '../../../scripts/eval/floors.ts';
+import { matchItems, median, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
+import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
+import { formatTable } from '../../../scripts/eval/table.ts';
+
+function label(items: Label['items'], printedTotal: number | null = 10): Label {
+  return {
+    file: 'text/x.txt',
+    format: 'text',
+    store: null,
+    chain: null,
+    date: null,
+    printed_total: printedTotal,
+    items,
+    deposits: [],
+    fees: [],
+    returns: [],
+    reconciliation: 'exact',
+    notes: '',
+  };
+}
+
+const milk = { name: 'KEVYTMAITO 1L', price: 0.99, quantity: 1, weight_kg: 1, category: 'Dairy' as const };
+const bread = { name: 'RUISLEIPÄ 500G', price: 2.09, quantity: 1, weight_kg: 0.5, category: 'Grains' as const };
+
+describe('name normalisation and similarity', () => {
+  it('folds case, diacritics and punctuation', () => {
+    expect(normalizeName('  Pirkka  Kylmäsavustettu, KIRJOLOHI-150g ')).toBe('pirkka kylmasavustettu kirjolohi 150g');
+  });
+
+  it('scores OCR slips high and different products low', () => {
+    expect(nameSimilarity('KEVYTMAITO 1L', 'KEVYTMAlTO 1L')).toBeGreaterThan(0.9);
+    expect(nameSimilarity('Ruisleipä', 'RUISLEIPA')).toBe(1);
+    expect(nameSimilarity('KEVYTMAITO 1L', 'BANAANI')).toBeLessThan(0.4);
+  });
+});
+
+describe('matchItems', () => {
+  it('pairs each labelled item with at most one predicted item', () => {
+    const labelled = [
+      { name: 'KEVYTMAITO 1L', price: 0.99 },
+      { name: 'KEVYTMAITO 1L', price: 0.99 },
+    ];
+    expect(matchItems(labelled, [{ name: 'KEVYTMAITO 1L', price: 0.99 }], { requirePrice: true })).toHaveLength(1);
+  });
+
+  it('finds the largest assignment even when the greedy first choice would block it', () => {
+    // Label 0 likes prediction 0 best (1,0) but can also take prediction 1 (0,87); label 1
+    // passes the threshold with prediction 0 only (0,93 vs 0,80). Greedy would match one.
+    const labelled = [
+      { name: 'kevytmaito 1l', price: 1 },
+      { name: 'kevyt maito 1l', price: 1 },
+    ];
+    const predicted = [
+      { name: 'kevytmaito 1l', price: 1 },
+      { name: 'kevytmaito 1,5l', price: 1 },
+    ];
+    const pairs = matchItems(labelled, predicted, { requirePrice: true, threshold: 0.85 });
+    expect(pairs.map((p) => [p.label, p.predicted])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+  });
+
+  it('requires the price within a cent only when asked', () => {
+    const labelled = [{ name: 'BANAANI', price: 1.4 }];
+    expect(matchItems(labelled, [{ name: 'BANAANI', price: 1.41 }], { requirePrice: true })).toHaveLength(1);
+    expect(matchItems(labelled, [{ name: 'BANAANI', price: 1.43 }], { requirePrice: true })).toHaveLength(0);
+    expect(matchItems(labelled, [{ name: 'BANAANI', price: 1.43 }], { requirePrice: false })).toHaveLength(1);
+  });
+});
+
+describe('precision, recall, F1 and median', () => {
+  it('computes them from counts', () => {
+    const pr = precisionRecall({ matched: 8, labelled: 10, predicted: 9 });
+    expect(pr.precision).toBeCloseTo(8 / 9);
+    expect(pr.recall).toBeCloseTo(0.8);
+    expect(pr.f1).toBeCloseTo((2 * (8 / 9) * 0.8) / (8 / 9 + 0.8));
+  });
+
+  it('treats nothing predicted for something labelled as zero', () => {
+    expect(precisionRecall({ matched: 0, labelled: 3, predicted: 0 })).toEqual({ precision: 0, recall: 0, f1: 0 });
+  });
+
+  it('takes the middle value or the mean of the two middle values', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNull();
+  });
+});
+
+describe('scoreReceipt and summarize', () => {
+  it('scores matches, prices, total, categories and weights of one receipt', () => {
+    const score = scoreReceipt(
+      label([milk, bread], 3.08),
+      {
+        items: [
+          { name: 'KEVYTMAITO 1L', price: 0.99, category: 'Dairy', weight: 1.2 },
+          { name: 'RUISLEIPA 500G', price: 2.19, category: 'Grains', weight: 0.5 },
+          { name: 'PANTTI', price: 0.2, category: 'Other', weight: 0 },
+        ],
+        total: 3.08,
+      },
+      120,
+    );
+    expect(score).toMatchObject({ matched: 1, labelled: 2, predicted: 3, nameMatched: 2, priceRight: 1, totalFound: true, categoryRight: 1 });
+    expect(score.weightErrors).toEqual([expect.closeTo(0.2, 6)]);
+  });
+
+  it('counts a failed receipt as all items missed and its total not found', () => {
+    const score = failedReceipt(label([milk]), 5, '422 nothing', false);
+    expect(score).toMatchObject({ matched: 0, labelled: 1, predicted: 0, totalFound: false, error: '422 nothing' });
+  });
+
+  it('sums receipts into micro-averaged metrics', () => {
+    const good = scoreReceipt(label([milk], 0.99), { items: [{ name: 'KEVYTMAITO 1L', price: 0.99, category: 'Dairy', weight: 1 }], total: 0.99 }, 100);
+    const bad = failedReceipt(label([milk, bread]), 300, 'x', true);
+    const summary = summarize([good, bad]);
+    expect(summary).toMatchObject({ receipts: 2, failures: 1, items: 3, precision: 1, totalFound: 0.5, categoryAccuracy: 1, medianMs: 200 });
+    expect(summary.recall).toBeCloseTo(1 / 3);
+  });
+});
+
+describe('floors and tables', () => {
+  it('reports each metric under its floor', () => {
+    const summary = summarize([failedReceipt(label([milk]), 1, 'x', false)]);
+    const failures = checkFloors({ text: summary }, { text: { f1: 0.97, totalFound: 0.95 } });
+    expect(failures.map((f) => f.metric).sort()).toEqual(['f1', 'totalFound']);
+    expect(checkFloors({}, { text: { f1: 0.97 } })).toEqual([]);
+  });
+
+  it('aligns columns', () => {
+    const lines = formatTable(['kind', 'F1'], [['text', 0.5], ['image', 1]]).split('\n');
+    expect(lines).toEqual(['kind      F1', '-----  -----', 'text   0.500', 'image      1']);
+  });
+});

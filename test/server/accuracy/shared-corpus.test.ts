@@ -1,0 +1,23 @@
+// The real labelled receipts beside the repository (../shared/data/receipts) load through the
+// eval's corpus reader: every label validates, names an existing file and adds up. Skipped
+// cleanly where that folder is absent (it is never copied into the repository).
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCorpus, robustnessFiles } from '../../../scripts/eval/corpus.ts';
+import { labelAddsUp } from '../../../scripts/fixtures/check.ts';
+
+const SHARED = resolve(import.meta.dirname, '../../../../shared/data/receipts');
+
+describe.skipIf(!existsSync(SHARED))('real labelled receipts (../shared/data/receipts)', () => {
+  it('load as a corpus of text, PDF and image inputs whose labels add up', () => {
+    const entries = loadCorpus(SHARED);
+    const kinds = new Set(entries.map((e) => e.kind));
+    expect([...kinds].sort()).toEqual(['image', 'pdf', 'pdf-as-text', 'text']);
+    for (const entry of entries) expect(labelAddsUp(entry.label), entry.name).toBe(true);
+  });
+
+  it('list the other-language receipts for the robustness run', () => {
+    expect(robustnessFiles(SHARED).length).toBeGreaterThan(0);
+  });
+});
