@@ -11,10 +11,20 @@ export default defineConfig({
           name: 'widget',
           include: ['test/widget/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['test/widget/support/setup.ts'],
+          // Let Vite load styled-components (not Node), so the alias below applies to it.
+          server: { deps: { inline: ['styled-components'] } },
         },
         resolve: {
-          // styled-components' Node build injects no global styles; use the browser build.
+          // styled-components' Node build injects no global styles (createGlobalStyle renders
+          // nothing): load its browser build by path, as the `browser` condition alone does not.
           conditions: ['browser'],
+          alias: [
+            {
+              find: /^styled-components$/,
+              replacement: 'styled-components/dist/styled-components.browser.esm.js',
+            },
+          ],
         },
       },
       {
