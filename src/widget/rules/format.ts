@@ -27,9 +27,12 @@ export function formatWeight(locale: string, value: number): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
 }
 
-/** Equivalents (km, months): whole numbers from 10 up, one decimal below so small receipts do not read 0. */
+/**
+ * Equivalents (km, months): whole numbers from 10 up, cut down rather than rounded so 8.7 kg
+ * reads 72 km as in the spec's example (72.5); one decimal below 10 so small receipts do not read 0.
+ */
 export function formatEquivalent(locale: string, value: number): string {
-  return fixed(locale, value, Math.abs(value) < 10 ? 1 : 0);
+  return Math.abs(value) < 10 ? fixed(locale, value, 1) : fixed(locale, Math.trunc(value), 0);
 }
 
 /** Tonnes with one decimal. */

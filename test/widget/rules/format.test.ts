@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatEquivalent,
+  formatEuro,
+  formatKg,
+  formatTonnes,
+  formatWeight,
+  percentOf,
+  shortenCount,
+} from '../../../src/widget/rules/format.ts';
+
+describe('formatEuro', () => {
+  it('writes euros with two decimals', () => {
+    expect(formatEuro('en', 46.9)).toBe('€46.90');
+    expect(formatEuro('en', 0.5)).toBe('€0.50');
+    expect(formatEuro('en', 1234.567)).toBe('€1,234.57');
+  });
+});
+
+describe('formatKg', () => {
+  it('uses two decimals below 10 kg and one from 10 kg up', () => {
+    expect(formatKg('en', 0.426)).toBe('0.43');
+    expect(formatKg('en', 8.7)).toBe('8.70');
+    expect(formatKg('en', 9.994)).toBe('9.99');
+    expect(formatKg('en', 10)).toBe('10.0');
+    expect(formatKg('en', 23.456)).toBe('23.5');
+  });
+});
+
+describe('formatWeight / formatEquivalent / formatTonnes', () => {
+  it('drops trailing zeros from weights', () => {
+    expect(formatWeight('en', 0.52)).toBe('0.52');
+    expect(formatWeight('en', 1.5)).toBe('1.5');
+    expect(formatWeight('en', 0.4)).toBe('0.4');
+  });
+
+  it('gives small equivalents a decimal and large ones none', () => {
+    expect(formatEquivalent('en', 72.5)).toBe('72');
+    expect(formatEquivalent('en', 14.31)).toBe('14');
+    expect(formatEquivalent('en', 14.3)).toBe('14');
+    expect(formatEquivalent('en', 0.84)).toBe('0.8');
+  });
+
+  it('writes tonnes with one decimal', () => {
+    expect(formatTonnes('en', 27.84)).toBe('27.8');
+  });
+});
+
+describe('shortenCount', () => {
+  it('keeps counts up to 1,000 whole', () => {
+    expect(shortenCount('en', 0)).toBe('0');
+    expect(shortenCount('en', 999)).toBe('999');
+    expect(shortenCount('en', 1000)).toBe('1,000');
+  });
+
+  it('shortens counts above 1,000 to K', () => {
+    expect(shortenCount('en', 1001)).toBe('1K');
+    expect(shortenCount('en', 1250)).toBe('1.3K');
+    expect(shortenCount('en', 45_600)).toBe('45.6K');
+    expect(shortenCount('en', 999_000)).toBe('999K');
+  });
+
+  it('shortens counts above 1,000,000 to M, including those that would round to 1000K', () => {
+    expect(shortenCount('en', 999_960)).toBe('1M');
+    expect(shortenCount('en', 1_000_001)).toBe('1M');
+    expect(shortenCount('en', 2_450_000)).toBe('2.5M');
+  });
+});
+
+describe('percentOf', () => {
+  it('rounds to whole percent and copes with an empty whole', () => {
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(2, 3)).toBe(67);
+    expect(percentOf(5, 0)).toBe(0);
+  });
+});
