@@ -2,7 +2,7 @@
 // line sets the item above; NORM. and discount lines belong to the item directly above;
 // deposits, bottle returns and fees are kept apart from the products.
 import type { ParsedItem } from '../types.ts';
-import type { Line } from './lines.ts';
+import { letterCount, type Line } from './lines.ts';
 import { classifyLine, type LineKind } from './line-kinds.ts';
 import { centsToEuros } from './numbers.ts';
 
@@ -110,11 +110,22 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
         break;
       case 'price':
         if (pending) {
-          push(newDraft(pending.name, kind.cents, pending.lineIndex));
+          // A name with its price wrapped onto the next line, or OCR garbage followed by a
+          // stray number: reconciliation with the total may drop it.
+          const item = newDraft(pending.name, kind.cents, pending.lineIndex);
+          item.readings = [kind.cents];
+          item.mayDrop = true;
+          push(item);
           pending = null;
         }
         break;
       case 'product':
+        if (pending && /^\d/.test(kind.name) && letterCount(kind.name) <= 4) {
+          // `0,65 X 2 vnt.   1,30` under a name: the name's own count-and-price line.
+          push(newDraft(pending.name, kind.cents, pending.lineIndex));
+          pending = null;
+          break;
+        }
         flushPending();
         push(newDraft(kind.name, kind.cents, line.index));
         break;
@@ -122,12 +133,12 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
       case 'weight': {
         if (pending) {
           const total = modifierTotal(kind);
-          if (total === null) flushPending();
-          else {
-            // `NAME 380` over `2 KPL 1,90 €/KPL`: the 380 was the price, not part of the name.
-            const name = pending.readings.includes(total) ? pending.shortName : pending.name;
-            push(newDraft(name, total, pending.lineIndex));
-          }
+          if (pending.readings.length > 0) {
+            // `NAME 479` over `2 KPL 3,49 €/KPL`: the bare number was the price without its comma.
+            const item = newDraft(pending.shortName, pending.readings[0] ?? 0, pending.lineIndex);
+            item.readings = total === null ? pending.readings : [...pending.readings, total];
+            push(item);
+          } else if (total !== null) push(newDraft(pending.name, total, pending.lineIndex));
           pending = null;
         }
         const item = lastItem();

@@ -55,7 +55,7 @@ export function isDiscountLabel(key: string): boolean {
 }
 
 export function isDepositLabel(key: string): boolean {
-  return /^PANTTI/.test(labelKey(key));
+  return /^\+?PANT(TI)?\b|^PANTTI/.test(labelKey(key));
 }
 
 export function isReturnLabel(key: string): boolean {
@@ -71,17 +71,19 @@ export function isFeeLabel(key: string): boolean {
 
 const NUM = String.raw`(-?\d+\s?[,.]\s?\d\s?\d-?)`;
 const EURO = String.raw`(?:€|EUR|E|C|e)?`;
+// Lidl's VAT letter after a price that OCR moved onto the modifier line.
+const VAT = String.raw`(?:\s+[A-F])?`;
 const PER_PIECE = String.raw`(?:\/\s*(?:KPL|KP1|KPI|PL|RPL|KPLl?))?`;
 const QTY_HEAD = new RegExp(String.raw`^(\d{1,3})\s*(?:KPL|KP1|KPI|KPl|RPL|PL|X|×)\.?(?=[\s\d]|$)\s*(.*)$`, 'i');
 const QTY_REST = new RegExp(
-  String.raw`^(?:[xX×*áà@]\s*)?${NUM}?\s*${EURO}\s*${PER_PIECE}\s*${NUM}?$`,
+  String.raw`^(?:[xX×*áà@]\s*)?${NUM}?\s*${EURO}\s*${PER_PIECE}\s*${NUM}?${VAT}$`,
   'i',
 );
 // Noisy OCR around a quantity: trust the `N KPL  1,99 €/KPL` core wherever it sits.
 const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*(?:KPL|KP1|KPI|RPL|PL)\s+${NUM}\s*(?:€|E|C)?\s*\/\s*K?P[L1I]`, 'i');
 const WEIGHT_HEAD = new RegExp(String.raw`^(\d+[,.]\d{1,3})\s*(?:KG|K6)\b\s*(.*)$`, 'i');
 const WEIGHT_REST = new RegExp(
-  String.raw`^(?:[xX×*=áà@]\s*)?(?:${NUM}\s*${EURO}\s*\/\s*KG)?\s*${NUM}?$`,
+  String.raw`^(?:[xX×*=áà@]\s*)?(?:${NUM}\s*${EURO}\s*\/\s*KG)?\s*${NUM}?${VAT}$`,
   'i',
 );
 const WEIGHT_ANYWHERE = new RegExp(String.raw`(\d+[,.]\d{1,3})\s*KG\b.*?${NUM}\s*(?:€|E|C)?\s*\/\s*KG`, 'i');

@@ -78,7 +78,7 @@ function isHeaderDetail(line: Line): boolean {
     /\d{3}[\s-]?\d{3,4}[\s-]?\d{3,4}/.test(key) ||
     /Y-?TUNNUS|\bY-?\d{7}-\d\b|\d{7}-\d\b/.test(key) ||
     /WWW\.|HTTP|\.FI\b|\.COM\b|FACEBOOK/.test(key) ||
-    /AVOINNA|PALVELEMME|ASIAKASPALVELU|TERVETULOA|KUITTI|PALAUTUSOHJE/.test(key) ||
+    /AVOINNA|PALVELEMME|ASIAKASPALVELU|TERVETULOA|KUITTI|PALAUTUSOHJE|^EUR$/.test(key) ||
     /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/.test(key) ||
     /\b(OY|OYJ|KY|AB|OSUUSKAUPPA|OSUUSLIIKE)\b/.test(key) ||
     /\b[A-Z]?\w*(KATU|TIE|KUJA|RAITTI|KAARI|POLKU|TORI)\s+\d/.test(key)
@@ -112,6 +112,7 @@ function nameWords(text: string): string[] {
 function cleanNameLine(text: string): string {
   return text
     .replace(/[*"|]/g, ' ')
+    .replace(/\bY-?TUNNUS\b.*$/i, ' ')
     .replace(/\b(p|puh|tel)\.?:?\s*[\d\s]{6,}.*$/i, ' ')
     .replace(/\b\d[\d\s-]{4,}\b.*$/, ' ')
     .replace(/\b(suomi\s+)?(ky|oy|oyj|ab)\b/gi, ' ')
@@ -189,13 +190,17 @@ function isPlainNameLine(line: Line): boolean {
  */
 export function detectStore(header: readonly Line[], all: readonly Line[]): StoreInfo {
   const wholeKey = all.map((l) => l.key).join('\n');
-  for (const line of header) {
-    const chain = chainOf(line.key);
-    if (chain) {
-      const name = nameFromChainLine(line, chain, header, wholeKey);
-      if (chain === 'Sokos' && /SOKOS\s*HERKKU|SOKOSHERKKU/.test(wholeKey)) return { name, chain: 'Sokos Herkku' };
-      return { name, chain };
-    }
+  const chainLines = header.filter((line) => chainOf(line.key) !== null);
+  const firstChainLine = chainLines[0];
+  if (firstChainLine) {
+    let chain = chainOf(firstChainLine.key) ?? '';
+    const spelled = fold(CHAIN_SPELLING[chain] ?? chain);
+    // A logo line (`LIDL`) is often followed by one that also names the place (`Lidl Suomi Ky Turku`).
+    const sameChain = chainLines.filter((line) => chainOf(line.key) === chain);
+    const placed = sameChain.find((line) => fold(withChainSpelling(nameWords(line.text), chain).join(' ')) !== spelled);
+    const name = nameFromChainLine(placed ?? firstChainLine, chain, header, wholeKey);
+    if (chain === 'Sokos' && /SOKOS\s*HERKKU|SOKOSHERKKU/.test(wholeKey)) chain = 'Sokos Herkku';
+    return { name, chain };
   }
   const first = header.find(isPlainNameLine);
   const name = first ? personCaseWords(nameWords(first.text)).join(' ') || null : null;

@@ -3,7 +3,8 @@
 import { keyWords, nearWord, type Line } from './lines.ts';
 import { amountsIn, commalessReadings, tokenize, trailingAmount } from './numbers.ts';
 
-const TOTAL_WORDS = ['YHTEENSA', 'SUMMA', 'LOPPUSUMMA', 'MAKSETTAVA'];
+// `TOTALT` is Swedish; Finnish receipts of Swedish-speaking towns and chains print it.
+const TOTAL_WORDS = ['YHTEENSA', 'SUMMA', 'LOPPUSUMMA', 'MAKSETTAVA', 'TOTALT'];
 const TOTAL_ABBREVIATIONS = new Set(['YHT', 'YHTEENS', 'YHTEENSA']);
 // Lines that say "total" about something else: loyalty benefits, discounts, bonus purchases, VAT.
 const NOT_THE_TOTAL = /EDUT|ALENNUKSET|SAASTO|BONUS|KERRYTT|OSTOT|OSTOK|VEROTON|VEROLLINEN|\bALV\b|VALISUMMA/;

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { parseReceiptText } from '../../../src/server/pipeline/parse/index.ts';
+import { classifyLine, parseQuantityLine, parseWeightLine } from '../../../src/server/pipeline/parse/line-kinds.ts';
+import { toLine } from '../../../src/server/pipeline/parse/lines.ts';
+
+const kind = (text: string) => classifyLine(toLine(text, 0));
+
+/** A minimal S-Group-style receipt around the given item lines, with a matching total. */
+function receipt(lines: string, total: string): string {
+  return `PRISMA TESTI\nK001 M000001/0001 1.1.2024 12:00\n${lines}\n----------\nYHTEENSÄ ${total}\n`;
+}
+
+describe('quantity and weight lines', () => {
+  it.each([
+    ['2 KPL x 1,29', 2, 129, null],
+    ['2 KPL      1,99 €/KPL', 2, 199, null],
+    ['2 kpl x 1,29 €', 2, 129, null],
+    ['2 x 2,39', 2, 239, null],
+    ['  3 KPl      0,75 E/KPL', 3, 75, null],
+    ['4 kp1 x 0,95', 4, 95, null],
+    ['2 KPL x 1,29 2,58', 2, 129, 258],
+    ['2RPL 2,99 €/KPL', 2, 299, null],
+  ])('reads %j as a quantity', (text, count, unitCents, totalCents) => {
+    expect(parseQuantityLine(toLine(text, 0).text)).toEqual({ kind: 'quantity', count, unitCents, totalCents });
+  });
+
+  it.each([
+    ['0,512 KG x 2,99 €/KG', 0.512, 299],
+    ['0,175 KG        1,89 €/KG', 0.175, 189],
+    ['1,141 KG', 1.141, null],
+    ['1,603 KG = 10,15 €/KG', 1.603, 1015],
+    ['0,1 KG 9,00 €/KG', 0.1, 900],
+    ['0,358 KG 2,99 C/KG', 0.358, 299],
+  ])('reads %j as a weight', (text, kg, unitCents) => {
+    expect(parseWeightLine(toLine(text, 0).text)).toMatchObject({ kind: 'weight', kg, unitCents });
+  });
+
+  it.each(['RUISPALAT 12KPL 2,49', 'PLUSSA-TASAERÄ 2 KPL/5,00 EUR', 'Karhu Lager olut 8X0,33L TLK 13,12', '6X0,33L OLUT 7,99'])(
+    'does not read the product or offer line %j as a quantity',
+    (text) => {
+      expect(parseQuantityLine(toLine(text, 0).text)).toBeNull();
+      expect(kind(text).kind).not.toBe('quantity');
+    },
+  );
+});
+
+describe('classifyLine', () => {
+  it.each([
+    ['KAMPANJA                 13,70-', { kind: 'discount', cents: 1370 }],
+    ['- RIVIALENNUS 30 %        0,80-', { kind: 'discount', cents: 80 }],
+    ['PLUSSA-ETU                2,30-', { kind: 'discount', cents: 230 }],
+    ['OMA PLUSSA-ETU            2,85-', { kind: 'discount', cents: 285 }],
+    ['S-Etu KAMPANJA            4,73-', { kind: 'discount', cents: 473 }],
+    ['- ALENNUS 30 %            1,65-', { kind: 'discount', cents: 165 }],
+    ['ALENNUS                  -1,14', { kind: 'discount', cents: 114 }],
+    ['Alennus 30%              -0,72', { kind: 'discount', cents: 72 }],
+    ['Lidl Plus -säästösi      -0,10', { kind: 'discount', cents: 10 }],
+    ['KANPANJA 5,84', { kind: 'discount', cents: 584 }],
+    ['NORM.                     5,64', { kind: 'norm', cents: 564 }],
+    ['PANTTI 0,40               0,40', { kind: 'deposit', name: 'PANTTI 0,40', cents: 40 }],
+    ['PANTTI KMP0,351-0,999L, K 0,20', { kind: 'deposit', name: 'PANTTI KMP0,351-0,999L, K', cents: 20 }],
+    ['PANTTI                   -0,40', { kind: 'return', name: 'PANTTI', cents: 40 }],
+    ['PULLOPALAUTUS             3,75-', { kind: 'return', name: 'PULLOPALAUTUS', cents: 375 }],
+    ['PALAUTUS: PULLOPALAUTUS 1 -1 KPL 3,75-', { kind: 'return', name: 'PALAUTUS: PULLOPALAUTUS 1 -1 KPL', cents: 375 }],
+    ['Tölkki-/pullopalautus    -0,40', { kind: 'return', name: 'Tölkki-/pullopalautus', cents: 40 }],
+    ['TOIMITUSMAKSU 11,90 11,90', { kind: 'fee', name: 'TOIMITUSMAKSU 11,90', cents: 1190 }],
+    ['PAKKAUSMATERIAALIT        0,60', { kind: 'fee', name: 'PAKKAUSMATERIAALIT', cents: 60 }],
+    ['KERÄILYMAKSU 4,9E         4,90', { kind: 'fee', name: 'KERÄILYMAKSU 4,9E', cents: 490 }],
+    ['VERKKOK.PAKKAUSMATERIAALIMAKSU 2,40', { kind: 'fee', name: 'VERKKOK.PAKKAUSMATERIAALIMAKSU', cents: 240 }],
+    ['MUOVIKASSI               0,25', { kind: 'product', name: 'MUOVIKASSI', cents: 25 }],
+    ['Karhu Lager olut 8X0,33L TLK 13,12', { kind: 'product', name: 'Karhu Lager olut 8X0,33L TLK', cents: 1312 }],
+    ['6412345678901 PESUAINE 750ML 3,49', { kind: 'product', name: 'PESUAINE 750ML', cents: 349 }],
+    ['              2,49', { kind: 'price', cents: 249 }],
+    ['TONNIKALA VED MSC 200/', { kind: 'name', name: 'TONNIKALA VED MSC 200/', readings: [], shortName: 'TONNIKALA VED MSC' }],
+  ])('%j', (text, expected) => {
+    expect(kind(text)).toEqual(expected);
+  });
+
+  it.each([
+    'KORTTITAPAHTUMA',
+    'CARD TRANSACTION',
+    'Debit/Veloitus 46,90 EUR',
+    'KANTA-ASIAKAS',
+    'BONUSTA KERRYTTÄVÄT OSTOT 26,71',
+    'Bonukseen kirjattu 94835 47,76',
+    'ALV VEROTON VERO VEROLLINEN',
+    'TAKAISIN 1,45',
+    'KÄTEINEN 20,00',
+    'YHTEENSÄ 46,90',
+    'VHTEENSA 46,90',
+  ])('ends the item list at %j', (text) => {
+    expect(kind(text).kind).toBe('end');
+  });
+
+  it.each(['PLUSSA-TASAERÄ 2 KPL/5,00 EUR', 'ASIAKASOMISTAJAN edut on huomioitu.', '6412600816426', 'VÄLISUMMA 25,34', '~~~ ;; ,,', ''])(
+    'skips %j',
+    (text) => {
+      expect(kind(text).kind).toBe('skip');
+    },
+  );
+});
+
+describe('items of a receipt', () => {
+  it('sets quantity and unit price from a quantity line, and weight from a weighed line', () => {
+    const parsed = parseReceiptText(
+      receipt('OMENA 1,53\n  0,512 KG x 2,99 €/KG\nJOGURTTI 2,58\n  2 KPL x 1,29\nBANAANI 2,16\n  1,141 KG', '6,27'),
+    );
+    expect(parsed.items).toEqual([
+      { name: 'OMENA', price: 1.53, quantity: null, weightKg: 0.512, unitPrice: 2.99, discount: 0 },
+      { name: 'JOGURTTI', price: 2.58, quantity: 2, weightKg: null, unitPrice: 1.29, discount: 0 },
+      { name: 'BANAANI', price: 2.16, quantity: null, weightKg: 1.141, unitPrice: null, discount: 0 },
+    ]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('leaves an S-Group price alone under NORM. (it is already net) but applies other discount lines', () => {
+    const parsed = parseReceiptText(
+      receipt(
+        [
+          'KAURAJUOMA 4,50',
+          '  3 KPL 1,88 €/KPL',
+          '  NORM. 5,64',
+          '  ALENNUS -1,14',
+          'BROILERIN KOIPI 3,55',
+          'KAMPANJA 0,88-',
+          '- RIVIALENNUS 30 % 0,80-',
+        ].join('\n'),
+        '6,37',
+      ),
+    );
+    expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([
+      ['KAURAJUOMA', 4.5, 1.14],
+      ['BROILERIN KOIPI', 1.87, 1.68],
+    ]);
+  });
+
+  it('applies a PLUSSA-ETU under a quantity line to the item above and ignores the PLUSSA-TASAERÄ header', () => {
+    const parsed = parseReceiptText(
+      receipt(['PLUSSA-TASAERÄ 2 KPL/4,00 EUR', '  Pirkka jogurtti 1kg 5,18', '      2 KPL 2,59 €/KPL', 'PLUSSA-ETU 1,18-'].join('\n'), '4,00'),
+    );
+    expect(parsed.items).toEqual([
+      { name: 'Pirkka jogurtti 1kg', price: 4, quantity: 2, weightKg: null, unitPrice: 2.59, discount: 1.18 },
+    ]);
+  });
+
+  it('keeps a fully discounted product as an item at 0,00', () => {
+    const parsed = parseReceiptText(receipt('Fazer sininen 200g 2,85\nOMA PLUSSA-ETU 2,85-\nMAITO 1,00', '1,00'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+      ['Fazer sininen 200g', 0],
+      ['MAITO', 1],
+    ]);
+  });
+
+  it('keeps deposits, returns and fees apart; a quantity line under a deposit stays with it; the bag is an item', () => {
+    const parsed = parseReceiptText(
+      receipt(
+        [
+          'OLUT 8X0,33L TLK 13,12',
+          'PANTTI 0,15 EUR TÖLKKI 1,20',
+          '      8 KPL        0,15 €/KPL',
+          'PULLOPALAUTUS 2,10-',
+          'TOIMITUSMAKSU 9,90 9,90',
+          'PAKKAUSMATERIAALIT 0,60',
+          'MUOVIKASSI 0,25',
+        ].join('\n'),
+        '22,97',
+      ),
+    );
+    expect(parsed.items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['OLUT 8X0,33L TLK', 13.12, 1],
+      ['MUOVIKASSI', 0.25, 1],
+    ]);
+    expect([parsed.deposits, parsed.returns, parsed.fees]).toEqual([1.2, 2.1, 10.5]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('joins a price wrapped onto the next line to its name, digits in the name included', () => {
+    const parsed = parseReceiptText(receipt('SUIHKUSAIPPUA CREAMY 500\n1,79\nRUISPALAT 12KPL\n3,98\n  2 KPL 1,99 €/KPL', '5,77'));
+    expect(parsed.items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['SUIHKUSAIPPUA CREAMY 500', 1.79, 1],
+      ['RUISPALAT 12KPL', 3.98, 2],
+    ]);
+  });
+
+  it('takes the line total from a quantity line when the product line printed none', () => {
+    const parsed = parseReceiptText(receipt('PAPERIPYYHE 4 RL\n  2 KPL x 1,29   2,58', '2,58'));
+    expect(parsed.items).toEqual([
+      { name: 'PAPERIPYYHE 4 RL', price: 2.58, quantity: 2, weightKg: null, unitPrice: 1.29, discount: 0 },
+    ]);
+  });
+
+  it('ignores header, card block, VAT table, loyalty lines, barcodes, change and footer', () => {
+    const text = [
+      'K-Market Testikatu',
+      'Testikatu 1, 00100 Helsinki',
+      'Y-tunnus: 1234567-8',
+      'K012 M003730/9844 14.8.2023 18:01',
+      '6412600816426',
+      'MAITO 1L 1,15',
+      'YHTEENSÄ 1,15',
+      'KANTA-ASIAKAS',
+      '  PLUSSA-EDUT YHTEENSÄ 0,30',
+      'KORTTITAPAHTUMA',
+      'Kortti: Visa Debit',
+      'Debit/Veloitus 1,15 EUR',
+      'ALV VEROTON VERO VEROLLINEN',
+      '2 14,00% 1,01 0,14 1,15',
+      'YHTEENSÄ 1,01 0,14 1,15',
+      'TAKAISIN 0,00',
+      'Kiitos käynnistä ja tervetuloa uudelleen! 24,00',
+    ].join('\n');
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((i) => i.name)).toEqual(['MAITO 1L']);
+    expect(parsed.printedTotal).toBe(1.15);
+  });
+
+  it('keeps the name as printed: trimmed, inner whitespace collapsed', () => {
+    const parsed = parseReceiptText(receipt('   Hot  Chicken   Ramen(Kimchi)        6,30   ', '6,30'));
+    expect(parsed.items[0]?.name).toBe('Hot Chicken Ramen(Kimchi)');
+  });
+});
