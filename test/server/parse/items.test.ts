@@ -182,6 +182,12 @@ describe('items of a receipt', () => {
     ]);
   });
 
+  it('reads a return whose amount is wrapped onto a `-1 KPL` line under it', () => {
+    const parsed = parseReceiptText(receipt('PALAUTUS: PULLOPALAUTUS 2\n  -1 KPL           1,80-\nMAITO 1,15', '-0,65'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['MAITO', 1.15]]);
+    expect(parsed.returns).toBe(1.8);
+  });
+
   it('takes the line total from a quantity line when the product line printed none', () => {
     const parsed = parseReceiptText(receipt('PAPERIPYYHE 4 RL\n  2 KPL x 1,29   2,58', '2,58'));
     expect(parsed.items).toEqual([

@@ -121,4 +121,22 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   printTable('text/ + text_from_pdf/', [...text, ...pdf]);
   const extra = process.argv[2];
   if (extra) printTable(`${extra} (other texts, e.g. OCR output)`, evaluateFolder(extra, 'other'));
+  printTiming([...text, ...pdf].map((r) => join(RECEIPTS_DIR, r.kind, r.file)));
+}
+
+// Warm timing: the first parse pays for JIT compilation, a server parses many receipts.
+function printTiming(paths: readonly string[]): void {
+  const texts = paths.map((p) => readFileSync(p, 'utf8'));
+  for (let k = 0; k < 20; k++) texts.forEach((t) => parseReceiptText(t));
+  const perReceipt = texts.map((t) => {
+    const runs = 200;
+    const started = performance.now();
+    for (let k = 0; k < runs; k++) parseReceiptText(t);
+    return (performance.now() - started) / runs;
+  });
+  const sorted = [...perReceipt].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const max = sorted[sorted.length - 1] ?? 0;
+  const lines = texts.map((t) => t.split('\n').length);
+  console.log(`\nwarm parse time over ${texts.length} receipts (${Math.min(...lines)}–${Math.max(...lines)} lines): median ${median.toFixed(3)} ms, max ${max.toFixed(3)} ms`);
 }

@@ -2,8 +2,8 @@
 // line sets the item above; NORM. and discount lines belong to the item directly above;
 // deposits, bottle returns and fees are kept apart from the products.
 import type { ParsedItem } from '../types.ts';
-import { letterCount, type Line } from './lines.ts';
-import { classifyLine, type LineKind } from './line-kinds.ts';
+import { fold, type Line } from './lines.ts';
+import { amountLabelKind, classifyLine, continuationAmount, type LineKind } from './line-kinds.ts';
 import { centsToEuros } from './numbers.ts';
 
 /** A product line while the receipt is being read; prices in cents. */
@@ -96,7 +96,14 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
   for (let i = start; i < end; i++) {
     const line = lines[i];
     if (!line) continue;
-    const kind = classifyLine(line);
+    let kind = classifyLine(line);
+    if (pending && (kind.kind === 'product' || kind.kind === 'discount')) {
+      const amount = continuationAmount(line);
+      if (amount !== null) {
+        kind = amountLabelKind(fold(pending.name), pending.name, amount);
+        pending = null;
+      }
+    }
     switch (kind.kind) {
       case 'end':
         i = end;
@@ -120,12 +127,6 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
         }
         break;
       case 'product':
-        if (pending && /^\d/.test(kind.name) && letterCount(kind.name) <= 4) {
-          // `0,65 X 2 vnt.   1,30` under a name: the name's own count-and-price line.
-          push(newDraft(pending.name, kind.cents, pending.lineIndex));
-          pending = null;
-          break;
-        }
         flushPending();
         push(newDraft(kind.name, kind.cents, line.index));
         break;

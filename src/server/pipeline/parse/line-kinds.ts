@@ -157,13 +157,26 @@ export function cleanName(tokens: readonly string[]): string {
   return kept.join(' ').trim();
 }
 
-function amountLabelKind(key: string, name: string, signed: number): LineKind {
+/** What a label with a signed amount is: a product, discount, deposit, return or fee. */
+export function amountLabelKind(key: string, name: string, signed: number): LineKind {
   if (isReturnLabel(key)) return { kind: 'return', name, cents: Math.abs(signed) };
   if (isDepositLabel(key)) return signed < 0 ? { kind: 'return', name, cents: -signed } : { kind: 'deposit', name, cents: signed };
   if (isDiscountLabel(key)) return { kind: 'discount', cents: Math.abs(signed) };
   if (isFeeLabel(key)) return { kind: 'fee', name, cents: signed };
   if (signed < 0) return { kind: 'discount', cents: -signed };
   return { kind: 'product', name, cents: signed };
+}
+
+/**
+ * A line that only completes the name above it: `  -1 KPL   1,80-` under
+ * `PALAUTUS: PULLOPALAUTUS 2`, `0,65 X 2 vnt.   1,30` under a product. Returns the amount
+ * when the line has nothing of its own but numbers and a unit.
+ */
+export function continuationAmount(line: Line): number | null {
+  const amount = trailingAmount(line.tokens);
+  if (!amount) return null;
+  const head = line.tokens.slice(0, amount.tokenIndex).join(' ');
+  return /^-?\d/.test(head) && letterCount(head) <= 4 ? amount.cents : null;
 }
 
 /** Classifies one line of the item list. */

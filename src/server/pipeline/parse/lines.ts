@@ -10,6 +10,8 @@ export interface Line {
   text: string;
   /** Upper-case, accents folded (`Ä` → `A`), for keyword tests. */
   key: string;
+  /** The words of `key`, punctuation trimmed from their edges. */
+  words: string[];
   /** Space-separated tokens of `text`, with split amounts re-joined. */
   tokens: string[];
 }
@@ -80,7 +82,8 @@ export function normaliseLine(raw: string): string {
 
 export function toLine(raw: string, index: number): Line {
   const text = normaliseLine(raw);
-  return { index, text, key: fold(text), tokens: tokenize(text) };
+  const key = fold(text);
+  return { index, text, key, words: keyWords(key), tokens: tokenize(text) };
 }
 
 /** Splits receipt text into lines (CRLF, CR and LF alike), keeping empty ones as spacers. */
@@ -122,6 +125,8 @@ export function nearWord(word: string, target: string): boolean {
   if (target.length < 7) return false;
   const allowed = target.length >= 8 ? 2 : 1;
   if (Math.abs(word.length - target.length) > allowed) return false;
+  // OCR rarely garbles both of the first two letters; checking this first keeps parsing fast.
+  if (word[0] !== target[0] && word[1] !== target[1]) return false;
   return editDistance(word, target) <= allowed;
 }
 

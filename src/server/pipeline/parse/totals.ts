@@ -1,6 +1,6 @@
 // The receipt's own total (YHTEENSÄ and its OCR and chain variants), the VAT table's gross
 // total (a second witness), and the payment lines (a third, used when the total is unreadable).
-import { keyWords, nearWord, type Line } from './lines.ts';
+import { nearWord, type Line } from './lines.ts';
 import { amountsIn, commalessReadings, tokenize, trailingAmount } from './numbers.ts';
 
 // `TOTALT` is Swedish; Finnish receipts of Swedish-speaking towns and chains print it.
@@ -18,7 +18,7 @@ function isTotalWord(word: string): boolean {
 /** True for a line that names the receipt total (whatever amounts it carries). */
 export function hasTotalKeyword(line: Line): boolean {
   if (NOT_THE_TOTAL.test(line.key)) return false;
-  const words = keyWords(line.key);
+  const words = line.words;
   const first = words[0];
   if (first === undefined) return false;
   if (isTotalWord(first)) return true;
@@ -43,9 +43,9 @@ export function readTotalLine(line: Line): TotalReading | null {
   const tokens = tokenize(line.text, { thousands: true });
   const amounts = amountsIn(tokens);
   if (amounts.length === 1) {
+    // Negative only on a receipt of returns alone.
     const amount = amounts[0];
-    if (amount && amount.cents >= 0) return { cents: amount.cents, uncertain: false, lineIndex: line.index };
-    return null;
+    return amount ? { cents: amount.cents, uncertain: false, lineIndex: line.index } : null;
   }
   if (amounts.length > 1) return null;
   const last = tokens[tokens.length - 1] ?? '';
@@ -61,7 +61,7 @@ export interface VatTable {
 
 /** `ALV VEROTON VERO VEROLLINEN` (S and K groups), `Alv Brutto Netto Vero` (Lidl). */
 export function isVatHeader(line: Line): boolean {
-  const words = new Set(keyWords(line.key));
+  const words = new Set(line.words);
   const columns = ['VEROTON', 'VERO', 'VEROLLINEN', 'NETTO', 'BRUTTO'].filter((w) => words.has(w)).length;
   return (words.has('ALV') && columns >= 1) || columns >= 2;
 }
@@ -104,7 +104,7 @@ export function findVatTable(lines: readonly Line[], from = 0): VatTable | null 
 
 // The VAT table's own total row (`YHTEENSÄ`, `YHT.`) — loose because NOT_THE_TOTAL would reject it.
 function hasTotalKeywordLoose(line: Line): boolean {
-  const first = keyWords(line.key)[0] ?? '';
+  const first = line.words[0] ?? '';
   return isTotalWord(first);
 }
 
