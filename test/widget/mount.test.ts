@@ -1,28 +1,13 @@
 // The public mount contract: open shadow root, styles inside it only, remount, unmount,
 // several widgets on one page.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, installFakeFetch, type FakeFetch } from './support/fake-fetch.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { analysis, API } from './support/fixtures.ts';
+import { json } from './support/fake-fetch.ts';
+import { useFakeBackend } from './support/environment.ts';
 import { advance, button, click, mount, settle, shadowCss, text } from './support/widget.ts';
 
-const API = 'https://api.example.test';
-const STATS = { total_receipts_processed: 3200, receipts_today: 12, receipts_this_week: 80, average_emissions_per_receipt: 8.7 };
 
-let fetch: FakeFetch;
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  localStorage.clear();
-  document.head.innerHTML = '';
-  document.body.innerHTML = '';
-  fetch = installFakeFetch();
-  fetch.on('/health', json({ status: 'ok', openai_configured: true }));
-  fetch.on('/stats', json(STATS));
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const fetch = useFakeBackend();
 
 describe('mountReceiptCalculator', () => {
   it('renders into an open shadow root and returns an unmount handle', async () => {
@@ -100,13 +85,12 @@ describe('mountReceiptCalculator', () => {
   });
 
   it('unmount removes its DOM and styles, stops every timer and aborts a pending request', async () => {
-    let uploadSignal: AbortSignal | null | undefined;
     fetch.on('/api/process-text', () => new Promise<Response>(() => {}));
     const widget = await mount(API);
     await settle();
     await click(button(widget.shadow, 'Scan Your Receipt'));
     await click(button(widget.shadow, 'Try Sample'));
-    uploadSignal = fetch.callsTo('/api/process-text')[0]?.signal;
+    const uploadSignal = fetch.callsTo('/api/process-text')[0]?.signal;
     expect(uploadSignal?.aborted).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
 
@@ -125,7 +109,7 @@ describe('mountReceiptCalculator', () => {
   });
 
   it('unmount during the result delays stops the 0.5 s and 1 s timers', async () => {
-    fetch.on('/api/process-text', json({ total_emissions: 1, items: [], categories: {}, summary: { driving_equivalent_km: 8, tree_months_absorption: 1 }, store_info: { name: null, total: null }, total_price: 0, metadata: { processed_at: '', processing_method: 'text', items_found: 0 } }));
+    fetch.on('/api/process-text', json(analysis()));
     const widget = await mount(API);
     await click(button(widget.shadow, 'Scan Your Receipt'));
     await click(button(widget.shadow, 'Try Sample'));

@@ -50,7 +50,7 @@ export function BrandHeader() {
       </Brand>
       <LinkButton $variant="secondary" href={links.mainSiteUrl} target="_blank" rel="noopener noreferrer">
         {messages.brand.mainSite}
-        <span aria-hidden="true">{messages.brand.externalMark}</span>
+        <span aria-hidden="true">{messages.brand.externalMark}</span>{' '}
         <VisuallyHidden>{messages.brand.opensInNewTab}</VisuallyHidden>
       </LinkButton>
     </Bar>
@@ -86,11 +86,11 @@ export function Footer() {
       <Links aria-label={messages.brand.name}>
         <TextButton onClick={() => controller.navigate('privacy')}>{text.privacy}</TextButton>
         <TextLink href={links.contactUrl} target="_blank" rel="noopener noreferrer">
-          {text.contact}
+          {text.contact}{' '}
           <VisuallyHidden>{messages.brand.opensInNewTab}</VisuallyHidden>
         </TextLink>
         <TextLink href={links.aboutUrl} target="_blank" rel="noopener noreferrer">
-          {text.about}
+          {text.about}{' '}
           <VisuallyHidden>{messages.brand.opensInNewTab}</VisuallyHidden>
         </TextLink>
       </Links>

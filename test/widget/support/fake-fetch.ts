@@ -76,3 +76,17 @@ export function installFakeFetch(): FakeFetch {
     callsTo: (path) => calls.filter((call) => call.path === path),
   };
 }
+
+/** A 200 answer whose headers arrive at once but whose JSON body waits for `gate`. */
+export function slowJson(body: unknown, gate: Promise<unknown>): Response {
+  return new Response(
+    new ReadableStream({
+      async start(controller) {
+        await gate;
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(body)));
+        controller.close();
+      },
+    }),
+    { status: 200, headers: { 'Content-Type': 'application/json' } },
+  );
+}

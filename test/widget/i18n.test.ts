@@ -1,0 +1,103 @@
+// One English catalogue carries every user-facing string, the spec's verbatim.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../src/widget/i18n/en.ts';
+import { categoryLabel, fill, isLocale, messagesFor } from '../../src/widget/i18n/index.ts';
+import { CATEGORY_NAMES } from '../../src/contract.ts';
+
+const SPEC_STRINGS = [
+  'Scan Your Receipt',
+  'Try Demo',
+  'How It Works',
+  'Upload',
+  'Analyze',
+  'Calculate',
+  'Improve',
+  'Get Started Now',
+  'Privacy Policy',
+  'Contact',
+  'About',
+  'API Ready',
+  'No OpenAI Key',
+  'API Offline',
+  'Unknown',
+  'Choose File',
+  'Take Photo',
+  'Try Sample',
+  'This usually takes 10-30 seconds',
+  'Error',
+  'Scan Another Receipt',
+  'Great Job!',
+  'Unable to load stats',
+  'Retry',
+  'Please accept the privacy terms above to enable file upload and photo capture.',
+  'Starting AI analysis...',
+  'Uploading to AI server...',
+  'AI analyzing receipt...',
+  'Processing complete!',
+  'Complete!',
+  'Testing with sample data...',
+  'Processing sample receipt...',
+  'Sample processing complete!',
+  'Please configure your Railway API URL first',
+  'Failed to process with AI: {reason}',
+  'API Error: {status}',
+  'Failed to process receipt. Please check your API configuration and try again.',
+  'Sample test failed: {reason}',
+  'Effective date: January 15, 2025',
+  '8.7 kg',
+  '72 km',
+  '14 months',
+];
+
+function allStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(allStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(allStrings);
+  return [];
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.tsx') ? [join(dir, entry.name)] : [],
+  );
+}
+
+describe('the English catalogue', () => {
+  it('carries every spec string verbatim', () => {
+    const strings = allStrings(en);
+    for (const spec of SPEC_STRINGS) expect(strings, spec).toContain(spec);
+  });
+
+  it('names all 13 categories', () => {
+    for (const name of CATEGORY_NAMES) expect(categoryLabel(en, name)).toBe(name);
+    expect(categoryLabel(en, 'Seaweed')).toBe('Seaweed');
+  });
+
+  it('is the catalogue for the default locale, the only one so far', () => {
+    expect(messagesFor('en')).toBe(en);
+    expect(isLocale('en')).toBe(true);
+    expect(isLocale('fi')).toBe(false);
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(fill('API Error: {status}', { status: 503 })).toBe('API Error: 503');
+    expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
+
+describe('components', () => {
+  // Text written straight into JSX would bypass the catalogue and stay English forever.
+  it.each(sourceFiles(join(import.meta.dirname, '../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
+    '%s has no user-facing text inline in JSX',
+    (_name, file) => {
+      const source = readFileSync(file as string, 'utf8');
+      const inlineText = [...source.matchAll(/>([^<>{}]*[A-Za-z][^<>{}]*)</g)]
+        .map((match) => match[1]!.trim())
+        // TypeScript generics (`Foo<Bar>`) and arrow functions are not JSX text.
+        .filter((candidate) => candidate !== '' && !/[=;()[\]]/.test(candidate));
+      expect(inlineText).toEqual([]);
+    },
+  );
+});
