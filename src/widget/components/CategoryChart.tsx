@@ -1,7 +1,7 @@
 // The category breakdown: a donut chart drawn in SVG (one colour per category, grey for
 // unknown names) beside a legend that carries every number as text.
 import { styled } from 'styled-components';
-import { categoryLabel, fill } from '../i18n/index.ts';
+import { categoryLabel, fill, plural } from '../i18n/index.ts';
 import type { CategoryRow } from '../rules/categories.ts';
 import { formatEuro, formatKg, percentOf } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
@@ -118,7 +118,7 @@ export function CategoryChart(props: { rows: CategoryRow[]; total: number }) {
                 {fill(text.categoryLine, {
                   kg: formatKg(locale, row.emissions),
                   percent: percentOf(row.emissions, sum),
-                  count: row.count,
+                  items: plural(locale, text.itemCount, row.count),
                   price: formatEuro(locale, row.price),
                 })}
               </Numbers>

@@ -15,21 +15,33 @@ const pulse = keyframes`
 
 const Grid = styled.dl`
   display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 8px;
   margin: 0;
 
   @media (min-width: 480px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
     gap: 16px;
   }
 `;
 
+/** A label–value row on narrow screens, a centred tile from 480 px up. */
 const Tile = styled.div`
-  padding: 12px 8px;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  min-width: 0;
+  padding: 10px 14px;
   border-radius: 12px;
   background: ${palette.primaryTint};
-  text-align: center;
-  min-width: 0;
+
+  @media (min-width: 480px) {
+    flex-direction: column;
+    justify-content: flex-start;
+    gap: 4px;
+    padding: 14px 8px;
+    text-align: center;
+  }
 `;
 
 const Value = styled.dd`
@@ -39,23 +51,24 @@ const Value = styled.dd`
   line-height: 1.2;
   color: ${palette.primary};
   font-variant-numeric: tabular-nums;
+  white-space: nowrap;
 
-  @media (min-width: 480px) {
+  @media (min-width: 640px) {
     font-size: 1.75em;
   }
 `;
 
 const Label = styled.dt`
-  margin: 0 0 4px;
-  font-size: 0.8125em;
+  margin: 0;
+  font-size: 0.875em;
   font-weight: 600;
   color: ${palette.muted};
+  overflow-wrap: normal;
 `;
 
 const Skeleton = styled.div`
   height: 28px;
-  margin: 4px auto 0;
-  width: 70%;
+  width: 72px;
   border-radius: 8px;
   background: ${palette.skeleton};
   animation: ${pulse} 1.4s ease-in-out infinite;

@@ -31,3 +31,9 @@ export function categoryLabel(messages: Messages, name: string): string {
     ? messages.categories[name as keyof Messages['categories']]
     : name;
 }
+
+/** Picks the plural form for `count` by the locale's rules (`one`, `other`, …) and fills it. */
+export function plural(locale: Locale, forms: { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>, count: number): string {
+  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
+  return fill(form, { count });
+}

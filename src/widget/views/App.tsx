@@ -23,13 +23,6 @@ const Root = styled.section`
   @media (min-width: 640px) {
     padding: 24px;
   }
-
-  button,
-  input {
-    font: inherit;
-    letter-spacing: inherit;
-    text-transform: none;
-  }
 `;
 
 const Column = styled.div`

@@ -82,14 +82,13 @@ const Steps = styled.ol`
 `;
 
 const StepItem = styled.li`
-  display: grid;
-  grid-template-columns: 40px minmax(0, 1fr);
-  gap: 4px 12px;
+  display: flex;
+  gap: 12px;
   counter-increment: step;
 
   &::before {
     content: counter(step);
-    grid-row: span 2;
+    flex: none;
     display: flex;
     align-items: center;
     justify-content: center;
@@ -100,6 +99,13 @@ const StepItem = styled.li`
     color: ${palette.onPrimary};
     font-weight: 800;
   }
+`;
+
+const StepText = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding-top: 8px;
 `;
 
 const Figures = styled.dl`
@@ -199,8 +205,10 @@ export function HomeView(props: { focusHeading: boolean }) {
         <Steps>
           {text.steps.map((item) => (
             <StepItem key={item.title}>
-              <FeatureTitle>{item.title}</FeatureTitle>
-              <Muted>{item.body}</Muted>
+              <StepText>
+                <FeatureTitle>{item.title}</FeatureTitle>
+                <Muted>{item.body}</Muted>
+              </StepText>
             </StepItem>
           ))}
         </Steps>

@@ -49,7 +49,12 @@ const TotalLabel = styled.span`
 `;
 
 const TotalValue = styled.span`
-  font-size: 2.5em;
+  font-size: 2.25em;
+
+  @media (min-width: 640px) {
+    font-size: 2.75em;
+  }
+
   font-weight: 800;
   line-height: 1.1;
   font-variant-numeric: tabular-nums;
