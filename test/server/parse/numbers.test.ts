@@ -3,6 +3,7 @@ import {
   amountsIn,
   commalessReadings,
   formatEuros,
+  withOneDigitLess,
   parseAmount,
   tokenize,
   trailingAmount,
@@ -80,10 +81,18 @@ describe('amountsIn', () => {
 describe('commalessReadings', () => {
   it('offers what a bare number may have meant as a price', () => {
     expect(commalessReadings('129')).toEqual([129]);
-    expect(commalessReadings('1135')).toEqual([1135, 135]);
-    expect(commalessReadings('(0575)')).toEqual([575, 75]);
+    expect(commalessReadings('1135')).toEqual([135, 1135]);
+    expect(commalessReadings('(0575)')).toEqual([75, 575]);
+    expect(commalessReadings('0579)')).toEqual([79, 579]);
     expect(commalessReadings('12')).toEqual([]);
     expect(commalessReadings('12345')).toEqual([]);
+  });
+});
+
+describe('withOneDigitLess', () => {
+  it('lists the amounts a stray digit may have turned into this one', () => {
+    expect(withOneDigitLess(1555).sort((a, b) => a - b)).toEqual([155, 555]);
+    expect(withOneDigitLess(129).sort((a, b) => a - b)).toEqual([]);
   });
 });
 

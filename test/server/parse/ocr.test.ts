@@ -35,6 +35,14 @@ describe('noisy OCR text', () => {
     expect(parseReceiptText(text).items.map((i) => i.price)).toEqual([1.35, 2.4]);
   });
 
+  it('drops a digit OCR added to one price when that alone makes the sum match', () => {
+    const text = 'K-Market Testi\n1.2.2024 12:00\nMAITO 1L 15.55\nLEIPÄ 2,40\nYHTEENSÄ 3,95\n';
+    expect(parseReceiptText(text).items.map((i) => [i.name, i.price])).toEqual([
+      ['MAITO 1L', 1.55],
+      ['LEIPÄ', 2.4],
+    ]);
+  });
+
   it('keeps a price it cannot confirm and tells the visitor the sum does not match', () => {
     const text = 'K-Market Testi\n1.2.2024 12:00\nMAITO 1L 1,15\nJUUSTO 400G 549\nYHTEENSÄ 9,04\n';
     const parsed = parseReceiptText(text);
@@ -67,6 +75,48 @@ describe('noisy OCR text', () => {
     expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nYHTEENSA 3,55\n').printedTotal).toBe(3.55);
     expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nVHTEENSÄ 3,55\n').printedTotal).toBe(3.55);
     expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nYHTEENSÄ 355\n').printedTotal).toBe(3.55);
+  });
+
+  it('drops margin noise set apart from the name by a wide gap, and finds the total behind noise', () => {
+    const text = [
+      'Lidl Suomi Ky Tampere-Hatanpää',
+      '                                  EUR',
+      'Rn Ta: SL      Kevytmaito 1l                    0,95 B',
+      'yrpaT pa 1 NS   Perunat 2kg                     1,49 B',
+      'Kuusi 4 kpl                  2,00 B',
+      'Ty gtaesde Yhteensä                4,44',
+    ].join('\n');
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+      ['Kevytmaito 1l', 0.95],
+      ['Perunat 2kg', 1.49],
+      ['Kuusi 4 kpl', 2],
+    ]);
+    expect(parsed.printedTotal).toBe(4.44);
+  });
+
+  it('reads a discount whose amount lost its comma and its minus (`0787` for `0,87-`)', () => {
+    const text = 'ALEPA TESTI\nK001 M000001/0001 1.1.2024 12:00\nPESTO 190G 2,89\n- RIVIALENNUS 30 %      0787\nYHTEENSÄ 2,02\n';
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([['PESTO 190G', 2.02, 0.87]]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('uses a garbled card line and a VAT table with an unreadable row only through its total row', () => {
+    const text = [
+      'TOKMANNI',
+      '20.03.2025 14:22',
+      'Kynttilä 3,99',
+      'Paristo AA 8kpl 7,99',
+      'YHTEENSÄ = 1',
+      'pebit/Veloitus       KU.  11,98 EUR',
+      'ALV%      Veroton   Vero  verollinen',
+      '25,5%       6,37    1,62      7,99',
+      '14%         3,50    M. Il      3,99',
+      'Yhteensä    9,87    2,11      11,98',
+    ].join('\n');
+    const parsed = parseReceiptText(text);
+    expect(parsed).toMatchObject({ printedTotal: 11.98, vatTableTotal: 11.98, warnings: [] });
   });
 
   it('reads `0:20` on a deposit line as 0,20 but never a clock time as a price', () => {

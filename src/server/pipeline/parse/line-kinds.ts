@@ -210,9 +210,16 @@ export function classifyLine(line: Line): LineKind {
   const name = cleanName(line.tokens);
   const last = line.tokens[line.tokens.length - 1] ?? '';
   const beforeLast = line.tokens[line.tokens.length - 2] ?? '';
-  // Only a number that follows a word can be a price (`Puh. 044 788 6212` is not one).
-  const readings = letterCount(beforeLast) > 0 ? commalessReadings(last) : [];
+  // Only a number after a word, or on a line that is mostly words, can be a price
+  // (`Puh. 044 788 6212` is not one; `Wursti keittokinkku 100g 155` may be).
+  const readings = letterCount(beforeLast) > 0 || letterCount(text) >= 6 ? commalessReadings(last) : [];
   const shortName = cleanName(line.tokens.slice(0, -1));
   if (readings.length > 0 && letterCount(shortName) < 3) return { kind: 'skip', separator: false };
+  const label = fold(shortName);
+  const reading = readings[0];
+  // `- RIVIALENNUS 30 %   0787`: a discount, deposit or fee whose amount lost its comma.
+  if (reading !== undefined && (isDiscountLabel(label) || isDepositLabel(label) || isReturnLabel(label) || isFeeLabel(label))) {
+    return amountLabelKind(label, shortName, reading);
+  }
   return { kind: 'name', name, readings, shortName };
 }

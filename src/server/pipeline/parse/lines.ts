@@ -75,9 +75,34 @@ function dropLeftMarginSpecks(spaced: string): string {
   return text;
 }
 
+// Noise OCR reads from a crumpled or tilted paper's margin: short fragments, stray symbols,
+// letters switching case inside a word (`PSA Ta: SL`, `EA TR vAaN Sa`).
+function looksLikeNoise(segment: string): boolean {
+  return segment
+    .split(' ')
+    .filter((t) => t.length > 0)
+    .some((t) => (t.length <= 2 && !/^\d+$/.test(t)) || /[:;|=,<>!?"'»«[\]]/.test(t) || /\p{Ll}\p{Lu}/u.test(t));
+}
+
+/**
+ * A product line is its name, a wide gap and its price. Text standing before the name,
+ * set apart by another wide gap, is margin noise when it looks like it.
+ */
+function dropMarginSegments(spaced: string): string {
+  const segments = spaced.trim().split(/\s{3,}/);
+  if (segments.length < 3) return spaced;
+  let name = -1;
+  segments.forEach((segment, i) => {
+    if (letterCount(segment) >= 3) name = i;
+  });
+  const priceAfter = name >= 0 && name < segments.length - 1 && /\d[,.]\d/.test(segments.slice(name + 1).join(' '));
+  if (name < 1 || !priceAfter || !segments.slice(0, name).every(looksLikeNoise)) return spaced;
+  return segments.slice(name).join('   ');
+}
+
 export function normaliseLine(raw: string): string {
   const spaced = raw.normalize('NFC').replace(SPACES, ' ');
-  return stripEdgeNoise(dropLeftMarginSpecks(spaced).replace(/\s+/g, ' ').trim());
+  return stripEdgeNoise(dropLeftMarginSpecks(dropMarginSegments(spaced)).replace(/\s+/g, ' ').trim());
 }
 
 export function toLine(raw: string, index: number): Line {

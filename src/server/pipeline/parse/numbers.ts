@@ -153,10 +153,22 @@ export function trailingAmount(tokens: readonly string[], allowColon = false): A
  * decimal comma (`129` for `1,29`). Returns the readings worth trying, most likely first.
  */
 export function commalessReadings(token: string): number[] {
-  const t = fixOcrDigits(token).replace(/^\((.*)\)$/, '$1');
+  const t = fixOcrDigits(token).replace(/^\(?(\d+)\)?$/, '$1');
   if (!/^\d{3,4}$/.test(t)) return [];
-  const readings = [Number(t)];
-  // `1135` for `1,35`: the comma itself was read as a digit.
-  if (t.length === 4) readings.push(Number(t[0]) * 100 + Number(t.slice(2)));
-  return readings;
+  if (t.length === 3) return [Number(t)];
+  // `1135` for `1,35` (the comma itself read as a digit) or `1290` for `12,90`. Groceries
+  // under ten euros are the common case, so that reading comes first.
+  return [Number(t[0]) * 100 + Number(t.slice(2)), Number(t)];
+}
+
+/** The prices a printed amount may have been with one stray digit removed (`15.55` → 1,55, 5,55, 15,5…). */
+export function withOneDigitLess(cents: number): number[] {
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  const out = new Set<number>();
+  for (let i = 0; i < digits.length; i++) {
+    const shorter = digits.slice(0, i) + digits.slice(i + 1);
+    if (shorter.length >= 3) out.add(Number(shorter));
+  }
+  out.delete(Math.abs(cents));
+  return [...out];
 }

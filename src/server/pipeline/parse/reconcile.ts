@@ -5,7 +5,7 @@
 // visitor is told in plain words that something was not read.
 import type { ParsedItem } from '../types.ts';
 import { netCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
-import { formatEuros } from './numbers.ts';
+import { formatEuros, withOneDigitLess } from './numbers.ts';
 import type { TotalReading } from './totals.ts';
 
 export interface Witnesses {
@@ -64,6 +64,22 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
   return (best as { choice: number[] } | null)?.choice ?? fallback;
 }
 
+/**
+ * OCR adds a digit now and then (`15.55` for `1,55`). When exactly one item loses the
+ * difference to the total by dropping one of its digits, that is the misreading.
+ */
+function strayDigitRepair(
+  items: readonly DraftItem[],
+  priceOf: (item: DraftItem) => number,
+  excessCents: number,
+): { item: DraftItem; cents: number } | null {
+  if (excessCents <= 0) return null;
+  const fits = items
+    .map((item) => ({ item, cents: priceOf(item) - excessCents }))
+    .filter(({ item, cents }) => cents >= 0 && withOneDigitLess(priceOf(item)).includes(cents));
+  return fits.length === 1 ? (fits[0] ?? null) : null;
+}
+
 export function reconcile(section: ItemSection, witnesses: Witnesses): Reconciled {
   const extras = section.depositCents + section.feeCents - section.returnCents;
   const certain = section.items.filter((item) => item.readings === null);
@@ -83,10 +99,17 @@ export function reconcile(section: ItemSection, witnesses: Witnesses): Reconcile
   });
 
   const kept = section.items.filter((item) => item.readings === null || chosen.has(item));
-  const items = kept.map((item) => toParsedItem(item, chosen.get(item) ?? item.cents));
-  const computedCents = kept.reduce((sum, item) => sum + netCents(item, chosen.get(item) ?? item.cents), extras);
-
   let printed = witnesses.total?.cents ?? witnesses.payments[0] ?? witnesses.vatCents ?? null;
+  const priceOf = (item: DraftItem): number => chosen.get(item) ?? item.cents;
+  const sumOf = (): number => kept.reduce((sum, item) => sum + netCents(item, priceOf(item)), extras);
+
+  if (printed !== null && !near(printed, sumOf())) {
+    const stray = strayDigitRepair(kept, priceOf, sumOf() - printed);
+    if (stray) chosen.set(stray.item, stray.cents);
+  }
+  const items = kept.map((item) => toParsedItem(item, priceOf(item)));
+  const computedCents = sumOf();
+
   // Two other witnesses agreeing with the items outvote a misread total line.
   const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, computedCents));
   if (printed !== null && !near(printed, computedCents) && seconded && items.length > 0) printed = computedCents;

@@ -7,7 +7,8 @@ import { amountsIn, commalessReadings, tokenize, trailingAmount } from './number
 const TOTAL_WORDS = ['YHTEENSA', 'SUMMA', 'LOPPUSUMMA', 'MAKSETTAVA', 'TOTALT'];
 const TOTAL_ABBREVIATIONS = new Set(['YHT', 'YHTEENS', 'YHTEENSA']);
 // Lines that say "total" about something else: loyalty benefits, discounts, bonus purchases, VAT.
-const NOT_THE_TOTAL = /EDUT|ALENNUKSET|SAASTO|BONUS|KERRYTT|OSTOT|OSTOK|VEROTON|VEROLLINEN|\bALV\b|VALISUMMA/;
+const NOT_THE_TOTAL =
+  /EDUT|ALENNUKSET|SAAST|BONUS|KERRYTT|OSTOT|OSTOK|PALAUTUK|VEROTON|VEROLLINEN|\bVERO\b|ARVONLISAVERO|\bALV\b|VALISUMMA/;
 
 function isTotalWord(word: string): boolean {
   if (TOTAL_ABBREVIATIONS.has(word)) return true;
@@ -22,9 +23,12 @@ export function hasTotalKeyword(line: Line): boolean {
   const first = words[0];
   if (first === undefined) return false;
   if (isTotalWord(first)) return true;
-  // One short speck of OCR noise may precede the keyword (`MUU Yhteensä 12,96`).
+  // One short speck of OCR noise may precede the keyword (`MUU Yhteensä 12,96`), or margin
+  // noise of any length when nothing but the amount follows it (`Ty gtaesde Yhteensä 43,47`).
   const second = words[1];
-  return first.length <= 3 && second !== undefined && isTotalWord(second);
+  if (first.length <= 3 && second !== undefined && isTotalWord(second)) return true;
+  const at = words.findIndex(isTotalWord);
+  return at > 0 && words.slice(at + 1).every((w) => !/[A-Z]{2}/.test(w) || w === 'EUR');
 }
 
 export interface TotalReading {
@@ -49,7 +53,8 @@ export function readTotalLine(line: Line): TotalReading | null {
   }
   if (amounts.length > 1) return null;
   const last = tokens[tokens.length - 1] ?? '';
-  const reading = commalessReadings(last)[0];
+  // A total is rarely under ten euros, so the whole number is read as cents (`1338` → 13,38).
+  const reading = commalessReadings(last).at(-1);
   return reading === undefined ? null : { cents: reading, uncertain: true, lineIndex: line.index };
 }
 
@@ -75,31 +80,33 @@ function grossOfRow(values: number[]): number {
   return Math.max(a, b, c);
 }
 
-/** Finds the VAT table after `from` and returns its gross total. */
+/**
+ * Finds the VAT table after `from` and returns its gross total: the table's own total row,
+ * else the sum of its rows when every row could be read.
+ */
 export function findVatTable(lines: readonly Line[], from = 0): VatTable | null {
   const headerIndex = lines.findIndex((line, i) => i >= from && isVatHeader(line));
   if (headerIndex < 0) return null;
   let rowsGross = 0;
   let rows = 0;
-  let blanks = 0;
+  let unreadable = 0;
   for (let i = headerIndex + 1; i < lines.length && i <= headerIndex + 10; i++) {
     const line = lines[i];
-    if (!line) break;
-    if (line.text === '') {
-      if (++blanks > 1) break;
-      continue;
-    }
+    if (!line || line.text === '') continue;
     const values = amountsIn(tokenize(line.text, { thousands: true })).map((a) => a.cents);
-    if (values.length < 3) {
-      if (rows > 0) break;
-      continue;
+    if (values.length >= 3) {
+      const gross = grossOfRow(values);
+      if (hasTotalKeywordLoose(line)) return { grossCents: gross, headerIndex };
+      rowsGross += gross;
+      rows++;
+    } else if (/%/.test(line.text) || values.length > 0) {
+      // A row OCR could not read in full: the rows alone no longer add up to the total.
+      unreadable++;
+    } else if (rows + unreadable > 0) {
+      break;
     }
-    const gross = grossOfRow(values);
-    if (hasTotalKeywordLoose(line)) return { grossCents: gross, headerIndex };
-    rowsGross += gross;
-    rows++;
   }
-  return rows > 0 ? { grossCents: rowsGross, headerIndex } : null;
+  return rows > 0 && unreadable === 0 ? { grossCents: rowsGross, headerIndex } : null;
 }
 
 // The VAT table's own total row (`YHTEENSÄ`, `YHT.`) — loose because NOT_THE_TOTAL would reject it.
@@ -108,8 +115,8 @@ function hasTotalKeywordLoose(line: Line): boolean {
   return isTotalWord(first);
 }
 
-const PAYMENT_LINE =
-  /^(DEBIT|CREDIT)\s*\/\s*(VELOITUS|CHARGE)|^VELOITUS\b|^KORTTIMAKSU|^VERKKOMAKSU|^PURCHASE\b|^TOTAL\b|^KATEINEN/;
+// `VELOITUS` anywhere: OCR often garbles what stands before it (`pebit/Veloitus`).
+const PAYMENT_LINE = /(DEBIT|CREDIT)\s*\/\s*CHARGE|VELOITUS\b|^KORTTIMAKSU|^VERKKOMAKSU|^PURCHASE\b|^TOTAL\b|^KATEINEN/;
 
 /**
  * Amounts paid, from the card and payment block: `Debit/Veloitus 12,34 EUR`, `VERKKOMAKSU`,
