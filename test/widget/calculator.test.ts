@@ -401,6 +401,18 @@ describe('result and Scan Another Receipt', () => {
     await unmount();
   });
 
+  it('coming back to a calculator that still shows a result focuses the view heading, not the result', async () => {
+    const { shadow, unmount } = await openCalculator(API);
+    await click(button(shadow, 'Try Sample'));
+    await settle();
+    await advance(1000);
+    await click(button(shadow, 'Back to Home'));
+    await click(button(shadow, 'Scan Your Receipt'));
+    expect(shadow.querySelector('[data-testid="result"]')).not.toBeNull();
+    expect(shadow.activeElement).toBe(byText(shadow, 'Calculate your receipt’s footprint', 'h1'));
+    await unmount();
+  });
+
   it('Back to Home returns to the home view and focuses its heading', async () => {
     const { shadow, unmount } = await openCalculator(API);
     await click(button(shadow, 'Back to Home'));

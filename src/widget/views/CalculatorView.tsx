@@ -125,11 +125,15 @@ export function CalculatorView(props: { focusHeading: boolean }) {
   const photoInput = useRef<HTMLInputElement>(null);
   const titleRef = useRef<HTMLDivElement>(null);
   const hadResult = useRef(result !== null);
+  // A result that arrives while the view shows takes focus; one already there when the view
+  // opens does not (the view's own heading does).
+  const resultAtOpen = useRef(result !== null);
 
   // Scan Another Receipt removes the button that had focus: give focus back to the view.
   useEffect(() => {
     if (hadResult.current && result === null) titleRef.current?.querySelector('h1')?.focus();
     hadResult.current = result !== null;
+    if (result === null) resultAtOpen.current = false;
   }, [result]);
 
   const busy = processing.phase !== 'idle';
@@ -140,6 +144,11 @@ export function CalculatorView(props: { focusHeading: boolean }) {
     // Clear the input so choosing the same file again still fires a change.
     input.value = '';
     if (file) controller.upload(file);
+  };
+
+  const onDragLeave = (event: DragEvent) => {
+    // Leaving for one of the zone's own children is not leaving the zone.
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
   };
 
   const onDragOver = (event: DragEvent) => {
@@ -195,7 +204,7 @@ export function CalculatorView(props: { focusHeading: boolean }) {
             data-testid="drop-zone"
             onDragOver={onDragOver}
             onDragEnter={onDragOver}
-            onDragLeave={() => setDragging(false)}
+            onDragLeave={onDragLeave}
             onDrop={onDrop}
           >
             <DropIcon aria-hidden="true">
@@ -252,7 +261,13 @@ export function CalculatorView(props: { focusHeading: boolean }) {
 
       {error !== null && <ErrorBox message={errorText(messages, error)} />}
 
-      {result !== null && <ResultsView result={result} onScanAnother={() => controller.scanAnother()} />}
+      {result !== null && (
+        <ResultsView
+          result={result}
+          focusOnMount={!resultAtOpen.current}
+          onScanAnother={() => controller.scanAnother()}
+        />
+      )}
     </>
   );
 }

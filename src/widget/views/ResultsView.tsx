@@ -131,12 +131,15 @@ const Center = styled.div`
   justify-content: center;
 `;
 
-export function ResultsView(props: { result: AnalysisResult; onScanAnother: () => void }) {
+export function ResultsView(props: { result: AnalysisResult; focusOnMount: boolean; onScanAnother: () => void }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
   const { result } = props;
   const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => titleRef.current?.focus(), []);
+  const { focusOnMount } = props;
+  useEffect(() => {
+    if (focusOnMount) titleRef.current?.focus();
+  }, [focusOnMount]);
 
   const categories = sortedCategories(result.categories);
   const equivalents = equivalentsOf(result);
