@@ -1,0 +1,35 @@
+// The committed emission-factor table (data/emission-factors.csv, built by
+// scripts/data/build-factors.ts): kg CO2e per kg at cradle to retail, one cited row per product key.
+import { readDataTable } from '../classify/data-files.ts';
+import type { CsvRow } from '../classify/csv.ts';
+
+export interface EmissionFactor {
+  key: string;
+  /** kg CO2e per kg of product (a litre of drink counts as 1 kg). */
+  kgCo2ePerKg: number;
+  /** Citation of the source row: dataset, code or row, name, boundary. */
+  source: string;
+}
+
+export function buildFactorTable(rows: CsvRow[]): ReadonlyMap<string, EmissionFactor> {
+  const table = new Map<string, EmissionFactor>();
+  for (const row of rows) {
+    const key = row.key ?? '';
+    const kgCo2ePerKg = Number(row.kg_co2e_per_kg);
+    const source = row.factor_source ?? '';
+    if (!key || !Number.isFinite(kgCo2ePerKg) || kgCo2ePerKg < 0) {
+      throw new Error(`emission-factors.csv: bad row for "${key}"`);
+    }
+    if (!source) throw new Error(`emission-factors.csv: ${key} cites no source`);
+    table.set(key, { key, kgCo2ePerKg, source });
+  }
+  return table;
+}
+
+export const FACTORS: ReadonlyMap<string, EmissionFactor> = buildFactorTable(readDataTable('emission-factors.csv'));
+
+export function factorFor(productKey: string): EmissionFactor {
+  const factor = FACTORS.get(productKey);
+  if (!factor) throw new Error(`No emission factor for product key ${productKey}`);
+  return factor;
+}
