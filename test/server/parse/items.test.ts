@@ -220,6 +220,12 @@ describe('items of a receipt', () => {
     expect(parsed.printedTotal).toBe(1.15);
   });
 
+  it('does not read an over-long line (pasted prose, not a receipt line) as an item', () => {
+    const prose = `${'Tämä on pitkä kappale tekstiä eikä kuitin rivi '.repeat(8)}1,29`;
+    const parsed = parseReceiptText(receipt(`${prose}\nMAITO 1,15`, '1,15'));
+    expect(parsed.items.map((i) => i.name)).toEqual(['MAITO']);
+  });
+
   it('keeps the name as printed: trimmed, inner whitespace collapsed', () => {
     const parsed = parseReceiptText(receipt('   Hot  Chicken   Ramen(Kimchi)        6,30   ', '6,30'));
     expect(parsed.items[0]?.name).toBe('Hot Chicken Ramen(Kimchi)');

@@ -86,7 +86,7 @@ const WEIGHT_REST = new RegExp(
   String.raw`^(?:[xX×*=áà@]\s*)?(?:${NUM}\s*${EURO}\s*\/\s*KG)?\s*${NUM}?${VAT}$`,
   'i',
 );
-const WEIGHT_ANYWHERE = new RegExp(String.raw`(\d+[,.]\d{1,3})\s*KG\b.*?${NUM}\s*(?:€|E|C)?\s*\/\s*KG`, 'i');
+const WEIGHT_ANYWHERE = new RegExp(String.raw`(\d+[,.]\d{1,3})\s*KG\b.{0,12}?${NUM}\s*(?:€|E|C)?\s*\/\s*KG`, 'i');
 
 function cents(raw: string | undefined): number | null {
   if (raw === undefined) return null;

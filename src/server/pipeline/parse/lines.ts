@@ -105,8 +105,12 @@ export function normaliseLine(raw: string): string {
   return stripEdgeNoise(dropLeftMarginSpecks(dropMarginSegments(spaced)).replace(/\s+/g, ' ').trim());
 }
 
+// No printed receipt line is this long; longer text (a pasted document) is not read as one.
+const MAX_LINE_CHARS = 250;
+
 export function toLine(raw: string, index: number): Line {
-  const text = normaliseLine(raw);
+  const normalised = raw.length > MAX_LINE_CHARS * 8 ? '' : normaliseLine(raw);
+  const text = normalised.length > MAX_LINE_CHARS ? '' : normalised;
   const key = fold(text);
   return { index, text, key, words: keyWords(key), tokens: tokenize(text) };
 }

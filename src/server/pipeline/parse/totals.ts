@@ -27,6 +27,8 @@ export function hasTotalKeyword(line: Line): boolean {
   // noise of any length when nothing but the amount follows it (`Ty gtaesde Yhteensä 43,47`).
   const second = words[1];
   if (first.length <= 3 && second !== undefined && isTotalWord(second)) return true;
+  // Cheap test first: every OCR variant of the keywords keeps one of these fragments.
+  if (!/HTE|TEEN|EENS|SUMM|MAKSET|TOTALT/.test(line.key)) return false;
   const at = words.findIndex(isTotalWord);
   return at > 0 && words.slice(at + 1).every((w) => !/[A-Z]{2}/.test(w) || w === 'EUR');
 }
@@ -65,10 +67,12 @@ export interface VatTable {
 }
 
 /** `ALV VEROTON VERO VEROLLINEN` (S and K groups), `Alv Brutto Netto Vero` (Lidl). */
+const VAT_COLUMNS = new Set(['VEROTON', 'VERO', 'VEROLLINEN', 'NETTO', 'BRUTTO']);
+
 export function isVatHeader(line: Line): boolean {
-  const words = new Set(line.words);
-  const columns = ['VEROTON', 'VERO', 'VEROLLINEN', 'NETTO', 'BRUTTO'].filter((w) => words.has(w)).length;
-  return (words.has('ALV') && columns >= 1) || columns >= 2;
+  if (!/VERO|NETTO|BRUTTO/.test(line.key)) return false;
+  const columns = line.words.filter((w) => VAT_COLUMNS.has(w)).length;
+  return (line.words.includes('ALV') && columns >= 1) || columns >= 2;
 }
 
 // A VAT row prints net, tax and gross in some order; the gross is the one equal to the other two summed.
