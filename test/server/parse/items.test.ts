@@ -68,6 +68,7 @@ describe('classifyLine', () => {
     ['KERÄILYMAKSU 4,9E         4,90', { kind: 'fee', name: 'KERÄILYMAKSU 4,9E', cents: 490 }],
     ['VERKKOK.PAKKAUSMATERIAALIMAKSU 2,40', { kind: 'fee', name: 'VERKKOK.PAKKAUSMATERIAALIMAKSU', cents: 240 }],
     ['MUOVIKASSI               0,25', { kind: 'product', name: 'MUOVIKASSI', cents: 25 }],
+    ['PALAUTUSJUOMA SUKLAA 0,5L 2,49', { kind: 'product', name: 'PALAUTUSJUOMA SUKLAA 0,5L', cents: 249 }],
     ['Karhu Lager olut 8X0,33L TLK 13,12', { kind: 'product', name: 'Karhu Lager olut 8X0,33L TLK', cents: 1312 }],
     ['6412345678901 PESUAINE 750ML 3,49', { kind: 'product', name: 'PESUAINE 750ML', cents: 349 }],
     ['              2,49', { kind: 'price', cents: 249 }],

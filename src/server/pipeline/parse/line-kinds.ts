@@ -1,7 +1,7 @@
 // What a line between the header and the total is: a product, a modifier of the product above
 // (quantity, weight, NORM., discount), a deposit, a bottle return, a fee, or nothing at all.
 import { isVatHeader, hasTotalKeyword } from './totals.ts';
-import { fold, keyWords, letterCount, nearWord, type Line } from './lines.ts';
+import { fold, isSeparator, keyWords, letterCount, nearWord, type Line } from './lines.ts';
 import { commalessReadings, parseAmountToken, trailingAmount } from './numbers.ts';
 
 export type LineKind =
@@ -58,9 +58,11 @@ export function isDepositLabel(key: string): boolean {
   return /^\+?PANT(TI)?\b|^PANTTI/.test(labelKey(key));
 }
 
+// `PALAUTUS:`, `PULLOPALAUTUS`, `TÖLKKI-/PULLOPALAUTUS` — but not a `PALAUTUSJUOMA` (a drink).
 export function isReturnLabel(key: string): boolean {
-  const firstTwo = keyWords(labelKey(key)).slice(0, 2).join(' ');
-  return /PALAUTUS|PULLONPALAUTUS|TOLKKIPALAUTUS/.test(firstTwo);
+  return keyWords(labelKey(key))
+    .slice(0, 2)
+    .some((word) => /PALAUTUS$/.test(word));
 }
 
 export function isFeeLabel(key: string): boolean {
@@ -183,12 +185,11 @@ export function continuationAmount(line: Line): number | null {
 export function classifyLine(line: Line): LineKind {
   const { text, key } = line;
   if (text === '') return { kind: 'skip', separator: false };
-  if (/^[-=_*~.\s]{3,}$/.test(text)) return { kind: 'skip', separator: true };
+  if (isSeparator(line)) return { kind: 'skip', separator: true };
   if (isStopLine(line) || hasTotalKeyword(line)) return { kind: 'end' };
   if (INFO.test(key) || /^\d{8,14}$/.test(text)) return { kind: 'skip', separator: false };
 
-  const norm = /^NORM\.?\s/.exec(key);
-  if (norm) {
+  if (/^NORM\.?\s/.test(key)) {
     const amount = trailingAmount(line.tokens);
     return amount ? { kind: 'norm', cents: Math.abs(amount.cents) } : { kind: 'skip', separator: false };
   }

@@ -35,7 +35,7 @@ function near(a: number, b: number): boolean {
 function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: number[]): number[] {
   const fallback = uncertain.map(() => 0);
   if (uncertain.length === 0 || uncertain.length > MAX_UNCERTAIN || targets.length === 0) return fallback;
-  let best: { choice: number[]; rank: number } | null = null;
+  const best = { choice: fallback, rank: Infinity };
   const choice: number[] = [];
   const visit = (k: number, sum: number, dropped: number): void => {
     if (k === uncertain.length) {
@@ -43,7 +43,10 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
       if (targetRank < 0) return;
       // Prefer the strongest witness, then keeping every line, then the likeliest readings.
       const rank = targetRank * 1000 + dropped * 100 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
-      if (!best || rank < best.rank) best = { choice: [...choice], rank };
+      if (rank < best.rank) {
+        best.choice = [...choice];
+        best.rank = rank;
+      }
       return;
     }
     const item = uncertain[k];
@@ -61,7 +64,7 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
     }
   };
   visit(0, baseCents, 0);
-  return (best as { choice: number[] } | null)?.choice ?? fallback;
+  return best.choice;
 }
 
 /**
@@ -110,7 +113,7 @@ export function reconcile(section: ItemSection, witnesses: Witnesses): Reconcile
   const items = kept.map((item) => toParsedItem(item, priceOf(item)));
   const computedCents = sumOf();
 
-  // Two other witnesses agreeing with the items outvote a misread total line.
+  // The VAT table or a payment line agreeing with the items outvotes a misread total line.
   const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, computedCents));
   if (printed !== null && !near(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
 
