@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/widget/i18n/en.ts';
 import { categoryLabel, fill, isLocale, messagesFor } from '../../src/widget/i18n/index.ts';
 import { CATEGORY_NAMES } from '../../src/contract.ts';
+import { mount } from './support/widget.ts';
 
 const SPEC_STRINGS = [
   'Scan Your Receipt',
@@ -84,6 +85,15 @@ describe('the English catalogue', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(fill('API Error: {status}', { status: 503 })).toBe('API Error: 503');
     expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
+
+describe('locale', () => {
+  it('marks the widget with its language, whatever the host page says', async () => {
+    document.documentElement.lang = 'fi';
+    const widget = await mount(undefined, { locale: 'en' });
+    expect(widget.shadow.querySelector('section[data-view]')?.getAttribute('lang')).toBe('en');
+    await widget.unmount();
   });
 });
 

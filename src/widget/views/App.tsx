@@ -40,7 +40,7 @@ const Main = styled.div`
 `;
 
 export function App() {
-  const { controller, messages } = useWidget();
+  const { controller, messages, locale } = useWidget();
   const view = useAppState((state) => state.view);
   const focusHeading = useAppState((state) => state.hasNavigated);
   // The privacy view returns to where it was opened from (home or the calculator).
@@ -48,7 +48,7 @@ export function App() {
   if (view !== 'privacy') privacyReturn.current = view;
 
   return (
-    <Root data-view={view} aria-label={messages.brand.name}>
+    <Root data-view={view} aria-label={messages.brand.name} lang={locale}>
       <GlobalStyle />
       <Column>
         <BrandHeader />
