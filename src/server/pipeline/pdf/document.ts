@@ -1,0 +1,136 @@
+// PDF access with pdfjs-dist (legacy build, the one made for Node): the bytes stay in memory,
+// fonts and decoders come from the installed package, nothing is fetched from the network.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { HttpError } from '../../errors.ts';
+import { REFUSALS } from '../decode/messages.ts';
+import type { PixelImage } from '../decode/paper.ts';
+import { layoutLines, type PlacedText } from './lines.ts';
+
+type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+const require = createRequire(import.meta.url);
+const PDFJS_ROOT = dirname(require.resolve('pdfjs-dist/package.json'));
+/** pdfjs joins a file name to these, so they end with a separator. */
+const ASSETS = {
+  standardFontDataUrl: join(PDFJS_ROOT, 'standard_fonts') + '/',
+  cMapUrl: join(PDFJS_ROOT, 'cmaps') + '/',
+  iccUrl: join(PDFJS_ROOT, 'iccs') + '/',
+  wasmUrl: join(PDFJS_ROOT, 'wasm') + '/',
+};
+
+/** A page with fewer letters and digits than this is treated as a scan (its text layer, if any, is noise). */
+const MIN_TEXT_LAYER_CHARACTERS = 12;
+/** Pages are rendered so the page width is about this many pixels (a receipt's paper width for OCR). */
+const RENDER_WIDTH = 2000;
+const MAX_RENDER_SCALE = 6;
+
+let pdfjsModule: Promise<Pdfjs> | null = null;
+
+/** Loads pdfjs once; the first load costs ~100 ms, so the extractor warms it up at start. */
+export function loadPdfjs(): Promise<Pdfjs> {
+  pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsModule;
+}
+
+export interface PdfLimits {
+  /** Embedded images and rendered pages above this many pixels are not decoded. */
+  maxPixels: number;
+}
+
+export interface PdfFile {
+  readonly pageCount: number;
+  /** The page's text layer as printed lines, or null when the page has no usable text layer. */
+  pageText(pageNumber: number): Promise<string | null>;
+  /** The page drawn on white at about RENDER_WIDTH pixels wide, as RGBA pixels. */
+  renderPage(pageNumber: number): Promise<PixelImage>;
+  close(): Promise<void>;
+}
+
+function refusalFor(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'PasswordException') return new HttpError(422, REFUSALS.encryptedPdf, { cause: error });
+  return new HttpError(422, REFUSALS.unreadablePdf, { cause: error });
+}
+
+function countAlphanumerics(text: string): number {
+  return text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+}
+
+async function placedRuns(pdfjs: Pdfjs, page: PdfPage): Promise<PlacedText[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const runs: PlacedText[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str.length === 0) continue;
+    // Into viewport space: page rotation applied, y growing downwards.
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+    const size = Math.hypot(c, d) || Math.hypot(a, b);
+    // item.width is in text space along the run; scale it like the run's x axis.
+    const scaleX = Math.hypot(item.transform[0] ?? 0, item.transform[1] ?? 0) || 1;
+    runs.push({ text: item.str, x, y, width: (item.width * Math.hypot(a, b)) / scaleX, size });
+  }
+  return runs;
+}
+
+export async function openPdf(bytes: Buffer, limits: PdfLimits): Promise<PdfFile> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({
+    // A copy: pdfjs may detach the buffer it is given.
+    data: new Uint8Array(bytes),
+    ...ASSETS,
+    useSystemFonts: false,
+    disableFontFace: true,
+    maxImageSize: limits.maxPixels,
+    // Errors only: pdfjs warns about every quirk of real-world PDFs.
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  let document: PdfDocument;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => {});
+    throw refusalFor(error);
+  }
+
+  async function withPage<T>(pageNumber: number, use: (page: PdfPage) => Promise<T>): Promise<T> {
+    try {
+      const page = await document.getPage(pageNumber);
+      try {
+        return await use(page);
+      } finally {
+        page.cleanup();
+      }
+    } catch (error) {
+      throw refusalFor(error);
+    }
+  }
+
+  return {
+    pageCount: document.numPages,
+    pageText: (pageNumber) =>
+      withPage(pageNumber, async (page) => {
+        const text = layoutLines(await placedRuns(pdfjs, page));
+        return countAlphanumerics(text) >= MIN_TEXT_LAYER_CHARACTERS ? text : null;
+      }),
+    renderPage: (pageNumber) =>
+      withPage(pageNumber, async (page) => {
+        const base = page.getViewport({ scale: 1 });
+        let scale = Math.min(MAX_RENDER_SCALE, RENDER_WIDTH / Math.max(base.width, 1));
+        scale = Math.min(scale, Math.sqrt(limits.maxPixels / Math.max(base.width * base.height, 1)));
+        const viewport = page.getViewport({ scale });
+        const width = Math.max(1, Math.floor(viewport.width));
+        const height = Math.max(1, Math.floor(viewport.height));
+        const { createCanvas } = await import('@napi-rs/canvas');
+        const canvas = createCanvas(width, height);
+        // @napi-rs/canvas is the canvas pdfjs itself uses in Node; its types differ from the DOM's.
+        await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
+        const pixels = canvas.getContext('2d').getImageData(0, 0, width, height);
+        return { data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), width, height, channels: 4 };
+      }),
+    close: () => task.destroy().catch(() => {}),
+  };
+}
