@@ -182,7 +182,7 @@ export const en = {
       {
         title: 'Data we process',
         paragraphs: [
-          'When you use the calculator, the receipt you upload (a photo, image or PDF) or the built-in sample text is sent to the calculator service. We do not ask for your name, e-mail or any account, and we set no tracking cookies.',
+          'When you use the calculator, the receipt you upload (a photo, image or PDF) or the built-in sample text is sent to the calculator service. We do not ask for your name, e-mail or any account, and the calculator sets no cookies.',
           'The service keeps your receipt file in memory only while it is being analysed. The file and the text read from it are never written to disk, logged or stored.',
         ],
       },
@@ -202,7 +202,7 @@ export const en = {
       {
         title: 'Data security',
         paragraphs: [
-          'Receipts travel over an encrypted connection (HTTPS) and exist only in the service’s memory while being processed. Results are shown in your browser and are gone when you leave the page.',
+          'On the public site receipts travel over an encrypted connection (HTTPS), and they exist only in the service’s memory while being processed. The service’s logs record only the method, path, status and time of each request, never a receipt or your network address; to prevent abuse it counts requests per network address for a short time, in memory only. Results are shown in your browser and are gone when you leave the page.',
         ],
       },
       {
