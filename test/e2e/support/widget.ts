@@ -1,0 +1,204 @@
+// Driving the widget through what a visitor sees: roles and visible text (Playwright's
+// locators pierce open shadow roots), real files and real drag-and-drop events.
+import { readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { expect } from 'vitest';
+import type { Locator, Page, Response } from 'playwright-core';
+import type { AnalysisResult } from '../../../src/contract.ts';
+import type { BackendServer } from './server.ts';
+import { REPO_ROOT } from './server.ts';
+
+/** The element the demo page mounts the widget into. */
+export const DEMO_HOST = '#receipt-calculator';
+
+export const FIXTURES = join(REPO_ROOT, 'test/fixtures/receipts');
+
+/** A clean scan and a text-layer PDF: real fixtures that read quickly. */
+export const PHOTO_FIXTURE = 'images/k-market-kalevanrinne-2023-05-16--clean-scan.png';
+export const PDF_FIXTURE = 'pdf/prisma-olari-2025-09-20.pdf';
+
+export interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const MIME_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+};
+
+export function fixtureFile(relativePath: string): FilePayload {
+  const path = join(FIXTURES, relativePath);
+  return {
+    name: basename(path),
+    mimeType: MIME_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+    buffer: readFileSync(path),
+  };
+}
+
+/** The widget mounted in `host`, as a locator all others are taken from. */
+export function widgetIn(page: Page, host = DEMO_HOST): Locator {
+  return page.locator(host);
+}
+
+/** The demo page the backend serves at `/` (the built bundle, hostile host CSS). */
+export async function openDemo(page: Page, server: BackendServer): Promise<Locator> {
+  await page.goto(`${server.url}/`);
+  const widget = widgetIn(page);
+  await expect.poll(() => widget.getByRole('heading', { level: 1 }).count()).toBe(1);
+  return widget;
+}
+
+export function button(widget: Locator, name: string | RegExp): Locator {
+  return widget.getByRole('button', { name, exact: typeof name === 'string' });
+}
+
+export function viewHeading(widget: Locator): Locator {
+  return widget.getByRole('heading', { level: 1 });
+}
+
+export function statsPanel(widget: Locator): Locator {
+  return widget.getByRole('region', { name: /Live impact statistics/ });
+}
+
+export function errorBox(widget: Locator): Locator {
+  return widget.getByRole('alert').filter({ hasText: /^Error/ });
+}
+
+export function apiBadge(widget: Locator): Locator {
+  return widget.locator('[data-status]');
+}
+
+export async function openCalculator(widget: Locator): Promise<void> {
+  await button(widget, 'Try Demo').click();
+  await expect.poll(() => viewHeading(widget).textContent()).toContain('Calculate');
+}
+
+export async function giveConsent(widget: Locator): Promise<void> {
+  await widget.getByRole('checkbox').check();
+}
+
+export function isAnalysisResponse(path: string) {
+  return (response: Response) => new URL(response.url()).pathname === path && response.request().method() === 'POST';
+}
+
+/** Clicks Try Sample and returns the backend's answer once the widget shows it. */
+export async function runSample(page: Page, widget: Locator): Promise<AnalysisResult> {
+  const answer = page.waitForResponse(isAnalysisResponse('/api/process-text'));
+  await button(widget, 'Try Sample').click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const result = (await response.json()) as AnalysisResult;
+  await widget.getByTestId('result').waitFor();
+  return result;
+}
+
+/** Puts a file into the widget's own file input (the one Choose File opens). */
+export async function chooseFile(widget: Locator, file: FilePayload): Promise<void> {
+  await widget.getByTestId('file-input').setInputFiles(file);
+}
+
+export interface DropOutcome {
+  /** What the widget told the browser on dragover: 'copy' accepts the drop, 'none' refuses it. */
+  dropEffect: string;
+  /** Whether the widget took the drop from the browser (which would otherwise open the file). */
+  dropPrevented: boolean;
+}
+
+/**
+ * Drags a file onto the drop zone: real dragenter, dragover and drop events carrying a
+ * DataTransfer with a File built in the page from the fixture's bytes.
+ */
+export async function dropFile(widget: Locator, file: FilePayload): Promise<DropOutcome> {
+  return widget.getByTestId('drop-zone').evaluate(
+    (zone, payload) => {
+      const bytes = Uint8Array.from(atob(payload.base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], payload.name, { type: payload.mimeType }));
+      const fire = (type: string) => {
+        const event = new DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer: transfer });
+        zone.dispatchEvent(event);
+        return event;
+      };
+      fire('dragenter');
+      fire('dragover');
+      const dropEffect = transfer.dropEffect;
+      const drop = fire('drop');
+      return { dropEffect, dropPrevented: drop.defaultPrevented };
+    },
+    { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') },
+  );
+}
+
+/** The number in a text such as "12.3 kg CO2e" or "€4.50". */
+export function numberIn(text: string | null): number {
+  const match = /-?\d[\d,]*(?:\.\d+)?/.exec(text ?? '');
+  if (!match) throw new Error(`No number in ${JSON.stringify(text)}`);
+  return Number(match[0].replaceAll(',', ''));
+}
+
+/** Tips spec §9 asks for, from the categories of an answer: [priority, ...] in the spec's order. */
+export function expectedTipPriorities(result: AnalysisResult): string[] {
+  const emissions = (name: string) => result.categories[name as keyof typeof result.categories]?.emissions ?? 0;
+  const tips = [
+    emissions('Red Meat') > 5 ? 'high' : null,
+    emissions('Dairy') > 3 ? 'medium' : null,
+    emissions('Processed Food') > 2 ? 'medium' : null,
+  ].filter((tip): tip is string => tip !== null);
+  return tips.length > 0 ? tips : ['low'];
+}
+
+/**
+ * The result view shows this answer: the total, every item in order, the categories sorted
+ * by emissions (largest first) in the legend and the SVG chart, both equivalents and the tips.
+ */
+export async function expectResultShows(widget: Locator, result: AnalysisResult): Promise<void> {
+  const summary = widget.getByTestId('result');
+  await expect.poll(() => summary.isVisible()).toBe(true);
+  expect(result.items.length).toBeGreaterThan(0);
+
+  const total = numberIn(await widget.getByTestId('total-emissions').textContent());
+  expect(Math.abs(total - result.total_emissions)).toBeLessThanOrEqual(result.total_emissions < 10 ? 0.005 : 0.05);
+  expect(await summary.textContent()).toContain(`Items found${result.metadata.items_found}`);
+
+  const rows = widget.getByTestId('item-list').getByRole('listitem');
+  expect(await rows.count()).toBe(result.items.length);
+  const rowTexts = await rows.allTextContents();
+  result.items.forEach((item, index) => expect(rowTexts[index]).toContain(item.name));
+
+  const byEmissions = Object.entries(result.categories)
+    .sort(([, a], [, b]) => b.emissions - a.emissions)
+    .map(([name]) => name);
+  const legend = await widget.locator('li[data-category]').evaluateAll((entries) =>
+    entries.map((entry) => entry.getAttribute('data-category')),
+  );
+  expect(legend).toEqual(byEmissions);
+  const legendKg = (await widget.locator('li[data-category]').allTextContents()).map(numberIn);
+  expect(legendKg).toEqual([...legendKg].sort((a, b) => b - a));
+
+  const chart = widget.getByRole('img', { name: /emissions by category/i });
+  expect(await chart.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg');
+  const segments = chart.locator('circle[data-category]');
+  expect(await segments.evaluateAll((circles) => circles.map((circle) => circle.getAttribute('data-category')))).toEqual(
+    byEmissions,
+  );
+  const colours = await segments.evaluateAll((circles) => circles.map((circle) => getComputedStyle(circle).stroke));
+  expect(new Set(colours).size).toBe(colours.length);
+
+  const driving = numberIn(await widget.getByTestId('driving').textContent());
+  const tree = numberIn(await widget.getByTestId('tree').textContent());
+  const km = result.summary.driving_equivalent_km;
+  const months = result.summary.tree_months_absorption;
+  expect(Math.abs(driving - km)).toBeLessThan(km < 10 ? 0.051 : 1);
+  expect(Math.abs(tree - months)).toBeLessThan(months < 10 ? 0.051 : 1);
+
+  const tips = await widget.locator('[data-priority]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-priority')));
+  expect(tips).toEqual(expectedTipPriorities(result));
+  for (const card of await widget.locator('[data-priority]').all()) {
+    expect(await card.textContent()).toMatch(/(High|Medium|Low) priority/);
+  }
+}
