@@ -1,0 +1,120 @@
+// Real Finnish receipts from ../shared/data (read in place, never copied): every PDF's text
+// layer against pdftotext -layout and the hand-written labels, and OCR of a few real photos.
+// Skipped when the folder is absent.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Extractor } from '../../../src/server/pipeline/extract.ts';
+import { squash, testExtractor } from './helpers.ts';
+
+const RECEIPTS = join(process.cwd(), '..', 'shared', 'data', 'receipts');
+const present = existsSync(join(RECEIPTS, 'labels'));
+
+interface LabelItem {
+  name: string;
+  price: number;
+}
+
+function labelFor(file: string): { items: LabelItem[]; printed_total: number | null } {
+  return JSON.parse(readFileSync(join(RECEIPTS, 'labels', file.replace(/\.[a-z]+$/i, '.json')), 'utf8'));
+}
+
+function normalise(line: string): string {
+  return squash(line.trim().toUpperCase());
+}
+
+/** Fewest edits that turn `pattern` into some substring of `text` (approximate matching). */
+function editsToFind(pattern: string, text: string): number {
+  let previous = Array.from({ length: pattern.length + 1 }, (_, index) => index);
+  let best = pattern.length;
+  for (const character of text) {
+    const current = [0];
+    for (let index = 1; index <= pattern.length; index++) {
+      const substitution = (previous[index - 1] ?? 0) + (pattern[index - 1] === character ? 0 : 1);
+      current.push(Math.min((previous[index] ?? 0) + 1, (current[index - 1] ?? 0) + 1, substitution));
+    }
+    best = Math.min(best, current[pattern.length] ?? best);
+    previous = current;
+  }
+  return best;
+}
+
+function priceOnLine(price: number, line: string): boolean {
+  const printed = Math.abs(price).toFixed(2).replace('.', '[.,]');
+  return new RegExp(`(?<!\\d)${printed}(?!\\d)`).test(line);
+}
+
+/** Share of labelled items whose name (allowing OCR slips) and price sit on one line. */
+function itemsOnOneLine(text: string, items: LabelItem[], tolerance: number): number {
+  const lines = text.split('\n').map(normalise);
+  const found = items.filter((item) => {
+    const name = normalise(item.name);
+    return lines.some((line) => editsToFind(name, line) <= tolerance * name.length && priceOnLine(item.price, line));
+  });
+  return found.length / items.length;
+}
+
+describe.skipIf(!present)('real receipt PDFs', () => {
+  let extractor: Extractor;
+  beforeAll(() => {
+    extractor = testExtractor();
+  });
+  afterAll(() => extractor.close());
+
+  const pdfs = present ? readdirSync(join(RECEIPTS, 'pdf')).filter((file) => file.endsWith('.pdf')) : [];
+
+  it.each(pdfs)('%s: every pdftotext -layout line comes back as one of our lines', async (file) => {
+    const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'pdf', file)));
+    expect(result.method).toBe('pdf-text');
+    const ours = new Set(result.text.split('\n').map(normalise).filter(Boolean));
+    const reference = readFileSync(join(RECEIPTS, 'text_from_pdf', file.replace(/\.pdf$/, '.pdftotext-layout.txt')), 'utf8')
+      .split(/[\n\f]/)
+      .map(normalise)
+      .filter(Boolean);
+    expect(reference.filter((line) => !ours.has(line))).toEqual([]);
+  });
+
+  it.each(pdfs)('%s: every labelled item is on a line that ends with its printed amount', async (file) => {
+    const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'pdf', file)));
+    const lines = result.text.split('\n').map(normalise);
+    // Labels give prices after discounts, which the receipt prints on later lines; the line
+    // of the product itself must still carry an amount.
+    const missing = labelFor(file).items.filter(
+      (item) => !lines.some((line) => line.includes(normalise(item.name)) && /\d+,\d\d-?$/.test(line)),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe.skipIf(!present)('real receipt photos', () => {
+  // Three photos keep the OCR part short: a clean one, a crumpled one, one on a tablecloth.
+  const photos = [
+    'mibbo-KuittiParser__testikuitti_kuva1.jpg',
+    'mibbo-KuittiParser__testi1.jpg',
+    'mibbo-KuittiParser__Kuittibot_v3_testikuitti_smarket.jpg',
+  ];
+  let extractor: Extractor;
+  beforeAll(async () => {
+    extractor = testExtractor();
+    await extractor.ready();
+  });
+  afterAll(() => extractor.close());
+
+  it('finds most labelled items, name and price on one line, and the printed total', async () => {
+    let items = 0;
+    let found = 0;
+    let totals = 0;
+    for (const photo of photos) {
+      const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'images', photo)));
+      expect(result).toMatchObject({ kind: 'jpeg', method: 'ocr' });
+      const label = labelFor(photo);
+      items += label.items.length;
+      found += Math.round(itemsOnOneLine(result.text, label.items, 0.25) * label.items.length);
+      const total = label.printed_total;
+      if (total !== null && result.text.split('\n').some((line) => /YHTEENS/i.test(line) && priceOnLine(total, line))) totals++;
+    }
+    // Measured: 17 of 21 items and all three totals; the bounds leave room for OCR's variance.
+    expect(found / items).toBeGreaterThanOrEqual(0.6);
+    expect(totals).toBeGreaterThanOrEqual(2);
+  });
+});
