@@ -1,0 +1,41 @@
+// Prints classification accuracy over the shared labelled data (product names and receipt items):
+// overall, per category, the confusion table and the classifier's speed.
+//
+//   node scripts/data/classify-report.ts [shared-data-dir] [--misses[=Category]]
+//
+// --misses lists the misclassified names (for developing the lexicon; they stay on screen, never in
+// the repository).
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { classifyName } from '../../src/server/pipeline/classify/classify.ts';
+import { evaluateClassification, formatReport, readProductNames, readReceiptLabelItems, type LabelledName } from './classify-eval.ts';
+
+const args = process.argv.slice(2);
+const dir = resolve(args.find((arg) => !arg.startsWith('--')) ?? resolve(import.meta.dirname, '../../../shared/data'));
+const missesArg = args.find((arg) => arg.startsWith('--misses'));
+const missesOf = missesArg?.includes('=') ? missesArg.split('=')[1] : missesArg ? '*' : null;
+
+const classify = (name: string, cues: LabelledName['cues'] = {}) => classifyName(name, cues).category;
+
+for (const [title, samples] of [
+  ['products.csv', readProductNames(dir)],
+  ['receipt labels', readReceiptLabelItems(dir)],
+] as const) {
+  const report = evaluateClassification([...samples], classify);
+  console.log(formatReport(title, report).join('\n'));
+  if (missesOf) {
+    for (const miss of report.misses) {
+      if (missesOf === '*' || miss.expected === missesOf || miss.predicted === missesOf) {
+        console.log(`  ${miss.expected.padEnd(15)} → ${miss.predicted.padEnd(15)} ${miss.name}`);
+      }
+    }
+  }
+  console.log('');
+}
+
+const names = readProductNames(dir).map((sample) => sample.name);
+for (const name of names.slice(0, 200)) classifyName(name);
+const start = performance.now();
+for (const name of names) classifyName(name);
+const perItemMs = (performance.now() - start) / names.length;
+console.log(`speed: ${names.length} names, ${(perItemMs * 1000).toFixed(1)} µs per name`);

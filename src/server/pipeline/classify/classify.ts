@@ -1,0 +1,377 @@
+// Receipt item name → product key, category and confidence, from the lexicon alone (pure, no I/O).
+//
+// How a name is read (data/README.md has the long version):
+// 1. tokenize: folded lowercase letters, compounds joined, digits and units dropped;
+// 2. every lexicon term is looked up in every token and across each pair of neighbouring tokens
+//    (so `naudan jauheliha` and `naudanjauheliha` read alike);
+// 3. each token's head is its rightmost match (Finnish compounds end in their head word:
+//    mustikka|piirakka is a pie, kevyt|maito|juoma a milk drink), the longest when several end there;
+//    a head that is a descriptive word (mehussa, makuinen) silences its token;
+// 4. a cut or dish head is refined by the species named anywhere in the name (the highest-emission
+//    one when several are: sika-nauta|jauheliha → beef mince);
+// 5. the most specific head wins (rank, then refinement), ties going to the higher-emission meat,
+//    then the longer term, then the earlier token;
+// 6. a fruit named with a drink volume is a fruit drink;
+// 7. with no head at all, weaker cues decide with low confidence: a weighed line is produce, a
+//    millilitre pack is non-food, a litre pack a drink, anything else an unknown ready-made food.
+import type { CategoryName, Confidence } from '../../../contract.ts';
+import { FACTORS } from '../emissions/factors.ts';
+import { CATALOGUE, type Catalogue } from './catalogue.ts';
+import { LEXICON, type LexiconEntry } from './lexicon.ts';
+import { foldText, packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
+
+export interface Classification {
+  productKey: string;
+  category: CategoryName;
+  confidence: Confidence;
+  /** The lexicon terms that decided, head first (empty when a fallback cue decided). */
+  terms: string[];
+}
+
+export interface NameCues {
+  /** The line was weighed at the till (it printed a KG weight). */
+  weighed?: boolean;
+  /** A category suggested by an upstream reader (the LLM). */
+  hint?: CategoryName;
+}
+
+interface Hit {
+  entry: LexiconEntry;
+  /** Index of the (last) token the match lies in. */
+  token: number;
+  /** End of the match inside that token. */
+  end: number;
+  /** A compound head written as a word of its own after another word; counts only after a food word. */
+  afterWord?: boolean;
+}
+
+interface Candidate {
+  hit: Hit;
+  key: string;
+  refinedBy: Hit | null;
+  score: number;
+  afterSize: boolean;
+}
+
+const LIGHTER_MEAT = new Set<CategoryName>(['Pork', 'Poultry']);
+const PROTEIN_CATEGORIES = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry', 'Fish', 'Plant Proteins']);
+const MEAT_CATEGORIES = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry']);
+/** A head this much more specific than every rival of another category is a sure reading. */
+const CLEAR_MARGIN = 1;
+
+interface LexiconIndex {
+  byWord: Map<string, LexiconEntry[]>;
+  /** Terms matched inside tokens, by their first `KEY_LENGTH` letters (shorter terms by themselves). */
+  byStart: Map<string, LexiconEntry[]>;
+}
+
+const KEY_LENGTH = 3;
+
+function indexLexicon(entries: readonly LexiconEntry[]): LexiconIndex {
+  const byWord = new Map<string, LexiconEntry[]>();
+  const byStart = new Map<string, LexiconEntry[]>();
+  const add = (map: Map<string, LexiconEntry[]>, key: string, entry: LexiconEntry): void => {
+    const list = map.get(key);
+    if (list) list.push(entry);
+    else map.set(key, [entry]);
+  };
+  for (const entry of entries) {
+    if (entry.mode === 'word') add(byWord, entry.term, entry);
+    else add(byStart, entry.term.slice(0, KEY_LENGTH), entry);
+  }
+  return { byWord, byStart };
+}
+
+const INDEX = indexLexicon(LEXICON);
+
+/** Entries whose term could start at `at` in `text`. */
+function* startingAt(index: LexiconIndex, text: string, at: number): Generator<LexiconEntry> {
+  for (let length = 2; length <= KEY_LENGTH && at + length <= text.length; length++) {
+    const list = index.byStart.get(text.slice(at, at + length));
+    if (list) yield* list;
+  }
+}
+
+/**
+ * Every lexicon term in every token (its rightmost occurrence), and across each pair of neighbouring
+ * tokens where the term starts with the first token and reaches into the second
+ * (`naudan|jauheliha`, `kanan|munia`); matches starting inside the first token would read words
+ * that are not there (`fu|silli no` is no herring).
+ */
+function findHits(tokens: string[], index: LexiconIndex): Hit[] {
+  const hits: Hit[] = [];
+  tokens.forEach((token, i) => {
+    for (const entry of index.byWord.get(token) ?? []) hits.push({ entry, token: i, end: token.length });
+    const rightmost = new Map<LexiconEntry, number>();
+    for (let at = 0; at < token.length - 1; at++) {
+      for (const entry of startingAt(index, token, at)) {
+        const end = at + entry.term.length;
+        if (end > token.length || !token.startsWith(entry.term, at)) continue;
+        if (entry.mode === 'prefix' && at !== 0) continue;
+        if (entry.mode === 'suffix' && (end !== token.length || at === 0)) continue;
+        rightmost.set(entry, end);
+      }
+    }
+    for (const [entry, end] of rightmost) hits.push({ entry, token: i, end });
+
+    const next = tokens[i + 1];
+    if (next === undefined) return;
+    // A compound written apart (`kana-caesar salaatti`): a compound head as the whole next token.
+    for (const entry of startingAt(index, next, 0)) {
+      if (entry.mode === 'suffix' && entry.term === next) hits.push({ entry, token: i + 1, end: next.length, afterWord: true });
+    }
+    const joined = token + next;
+    for (const entry of index.byWord.get(joined) ?? []) hits.push({ entry, token: i + 1, end: next.length });
+    for (const entry of startingAt(index, joined, 0)) {
+      if (entry.mode !== 'suffix' && entry.term.length > token.length && joined.startsWith(entry.term)) {
+        hits.push({ entry, token: i + 1, end: entry.term.length - token.length });
+      }
+    }
+  });
+  return hits;
+}
+
+const factorOf = (key: string): number => FACTORS.get(key)?.kgCo2ePerKg ?? 0;
+
+const startOf = (hit: Hit): number => hit.end - hit.entry.term.length;
+
+function overlaps(hit: Hit, other: Hit): boolean {
+  return hit.token === other.token && startOf(hit) < other.end && startOf(other) < hit.end;
+}
+
+/** True when `outer` spans all of `inner` (roska|pussi keeps roskapussi). */
+function contains(outer: Hit, inner: Hit): boolean {
+  return outer.token === inner.token && startOf(outer) <= startOf(inner) && outer.end >= inner.end && outer.entry.term.length > inner.entry.term.length;
+}
+
+/** Case and plural endings after a head word (`suikale|et`, `filee|itä`): a longer match ending this
+ * close to the end of the token still counts as its head. */
+const ENDING_SLACK = 2;
+
+/** The head of a token's matches: the longest of those ending at (or just before) the rightmost end. */
+function headOf(hits: Hit[]): Hit | undefined {
+  let rightmost = -1;
+  for (const hit of hits) rightmost = Math.max(rightmost, hit.end);
+  let head: Hit | undefined;
+  for (const hit of hits) {
+    if (hit.end < rightmost - ENDING_SLACK) continue;
+    const longer = !head || hit.entry.term.length > head.entry.term.length;
+    const same = head !== undefined && hit.entry.term.length === head.entry.term.length;
+    if (longer || (same && head && (hit.end > head.end || (hit.end === head.end && hit.entry.rank > head.entry.rank)))) {
+      head = hit;
+    }
+  }
+  return head;
+}
+
+function compareCandidates(a: Candidate, b: Candidate, catalogue: Catalogue): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.afterSize !== b.afterSize) return a.afterSize ? 1 : -1;
+  const ca = catalogue.get(a.key).category;
+  const cb = catalogue.get(b.key).category;
+  if (ca !== cb && MEAT_CATEGORIES.has(ca) && MEAT_CATEGORIES.has(cb)) return factorOf(b.key) - factorOf(a.key);
+  if (a.hit.entry.term.length !== b.hit.entry.term.length) return b.hit.entry.term.length - a.hit.entry.term.length;
+  return a.hit.token - b.hit.token;
+}
+
+type Volume = 'litres' | 'millilitres' | null;
+
+/** A drink-sized volume in the name (`0,5L`, `2 dl`, `33cl`), or a cosmetics-sized one (`75ml`). */
+function volumeOf(name: string): Volume {
+  if (/\d\s*ml\b/i.test(name)) return 'millilitres';
+  if (/\d\s*(l|dl|cl|ltr)\b/i.test(name)) return 'litres';
+  return null;
+}
+
+// Keys the weak cues stand for (data/README.md lists them).
+const CUE_KEYS = {
+  drink: 'soft-drink',
+  fruitDrink: 'juice',
+  nonFood: 'non-food',
+  produce: 'vegetables',
+  unknown: 'meal',
+  supplement: 'supplement',
+  meal: 'meal',
+} as const;
+
+/** The cut whose compounds with a non-species word only describe a shape (`peruna|suikale`). */
+const FORM_CUT = 'fillet';
+
+/**
+ * `X ja Y` with foods of different categories on both sides is a ready meal, refined by the
+ * species named (`kanaa ja jasmiiniriisiä` → meal-poultry); null otherwise. A compound cut short
+ * before `ja` (`lettu- ja vohvelijauhe`) is one product, not two.
+ */
+function mealOf(
+  folded: string,
+  tokens: Token[],
+  candidates: Candidate[],
+  catalogue: Catalogue,
+  refinersOf: (head: Hit) => Hit[],
+): string | null {
+  const and = tokens.findIndex((token) => token.text === 'ja');
+  const before = tokens[and - 1];
+  if (!before || folded.charAt(before.start + before.text.length) === '-') return null;
+  const food = (c: Candidate): boolean => catalogue.get(c.key).category !== 'Other';
+  const left = candidates.find((c) => c.hit.token < and && food(c));
+  const right = candidates.find((c) => c.hit.token > and && food(c));
+  if (!left || !right || catalogue.get(left.key).category === catalogue.get(right.key).category) return null;
+  let meal: string = CUE_KEYS.meal;
+  let best = -1;
+  const mealHead: Hit = { ...left.hit, entry: { ...left.hit.entry, key: CUE_KEYS.meal, role: 'cut' } };
+  for (const species of [left.hit, right.hit, ...refinersOf(mealHead)]) {
+    const refined = catalogue.refine(CUE_KEYS.meal, species.entry.key);
+    if (refined && factorOf(species.entry.key) > best) {
+      best = factorOf(species.entry.key);
+      meal = refined;
+    }
+  }
+  return meal;
+}
+
+function fallback(name: string, cues: NameCues, catalogue: Catalogue): Classification {
+  const volume = volumeOf(name);
+  let key: string;
+  if (cues.weighed) key = CUE_KEYS.produce;
+  else if (volume === 'millilitres') key = CUE_KEYS.nonFood;
+  else if (volume === 'litres') key = CUE_KEYS.drink;
+  else key = CUE_KEYS.unknown;
+  return { productKey: key, category: catalogue.get(key).category, confidence: 'low', terms: [] };
+}
+
+/** Reads a name with the lexicon; `cues.hint` is applied by `classifyName`. */
+export function readName(name: string, cues: NameCues = {}, catalogue: Catalogue = CATALOGUE, index: LexiconIndex = INDEX): Classification {
+  const tokens = tokenizeWithOffsets(name);
+  const sizeAt = packSizeOffset(name);
+  // Words after the pack size describe a variant (`grillimakkara 400g juusto`), not the product.
+  const afterSize = (token: number): boolean => sizeAt >= 0 && (tokens[token]?.start ?? 0) > sizeAt;
+  const hits = findHits(tokens.map((token) => token.text), index);
+  const finnish = hits.some((hit) => hit.entry.role === 'origin');
+
+  // Descriptive words silence their whole token (`sitruunalla`, `mausteliemessä`); packaging words
+  // hide only what they overlap (`porkkana|pussi` → porkkana). A longer match containing either
+  // survives (`roskapussi`).
+  const masks = hits.filter((hit) => hit.entry.role === 'ignore' || hit.entry.role === 'pack');
+  const hidden = (hit: Hit): boolean =>
+    masks.some(
+      (mask) =>
+        !contains(hit, mask) &&
+        (mask.entry.role === 'ignore' ? mask.token === hit.token : overlaps(hit, mask)),
+    );
+  const visible = hits.filter((hit) => !masks.includes(hit) && !hidden(hit));
+  const isFood = (hit: Hit): boolean => hit.entry.role === 'product' || hit.entry.role === 'cut';
+  const kept = visible.filter(
+    (hit) => !hit.afterWord || visible.some((other) => other.token === hit.token - 1 && !other.afterWord && isFood(other)),
+  );
+
+  const byToken = new Map<number, Hit[]>();
+  for (const hit of kept) {
+    if (hit.entry.role === 'origin') continue;
+    const list = byToken.get(hit.token) ?? [];
+    list.push(hit);
+    byToken.set(hit.token, list);
+  }
+  const heads: Hit[] = [];
+  for (const tokenHits of byToken.values()) {
+    let head = headOf(tokenHits);
+    if (!head) continue;
+    // A fillet-like cut after a word of no species only gives that word its form
+    // (`peruna|suikale`, `pekoni|lastu`); after a species it is that species' cut (`makrilli|filee`).
+    if (head.entry.role === 'cut' && catalogue.get(head.entry.key).cuts[0] === FORM_CUT) {
+      const cutHead = head;
+      const before = headOf(tokenHits.filter((hit) => hit.end <= startOf(cutHead)));
+      if (before && (before.entry.role === 'cut' || (before.entry.role === 'product' && catalogue.speciesOf(before.entry.key) === ''))) {
+        head = before;
+      }
+    }
+    heads.push(head);
+  }
+
+  // Products of a species named anywhere refine cuts; dishes are refined by cuts of a species too
+  // (`kinkku|pizza`). A match inside a longer one of the same token (härkä in härkäpapu) names nothing.
+  // Meat cuts take the species of meat, fish or plant products only (a `kebab` dish names no meat cut).
+  const refinersOf = (head: Hit): Hit[] => {
+    const dish = !PROTEIN_CATEGORIES.has(catalogue.get(head.entry.key).category);
+    return kept.filter(
+      (hit) =>
+        hit !== head &&
+        (dish ? hit.entry.role === 'product' || hit.entry.role === 'cut' : hit.entry.role === 'product') &&
+        (dish || PROTEIN_CATEGORIES.has(catalogue.get(hit.entry.key).category)) &&
+        catalogue.speciesOf(hit.entry.key) !== '' &&
+        !kept.some((other) => contains(other, hit)),
+    );
+  };
+
+  const candidates: Candidate[] = heads.map((hit) => {
+    let key = hit.entry.key;
+    let refinedBy: Hit | null = null;
+    if (hit.entry.role === 'cut') {
+      const own = catalogue.speciesOf(hit.entry.key);
+      // A species inside the compound (`kasvis|leikkele`) outranks one named elsewhere (`Roasted Chicken`).
+      const all = refinersOf(hit);
+      const inside = all.filter((species) => species.token === hit.token);
+      let best = -1;
+      for (const species of inside.length > 0 ? inside : all) {
+        const weight = factorOf(species.entry.key);
+        if (weight <= best) continue;
+        // The cut's own species confirms it; another species turns it into that species' cut.
+        const refined = catalogue.speciesOf(species.entry.key) === own ? key : catalogue.refine(hit.entry.key, species.entry.key);
+        if (refined) {
+          best = weight;
+          key = refined;
+          refinedBy = species;
+        }
+      }
+    }
+    const score = refinedBy ? Math.max(hit.entry.rank, refinedBy.entry.rank) + 0.5 : hit.entry.rank;
+    return { hit, key, refinedBy, score, afterSize: afterSize(hit.token) };
+  });
+  if (candidates.length === 0) return fallback(name, cues, catalogue);
+  candidates.sort((a, b) => compareCandidates(a, b, catalogue));
+  const winner = candidates[0] as Candidate;
+  let key = winner.key;
+
+  // Pork or poultry named with red meat and no cut (`nauta sika`): the highest-emission meat decides.
+  if (winner.hit.entry.role === 'product' && LIGHTER_MEAT.has(catalogue.get(key).category)) {
+    for (const species of refinersOf(winner.hit)) {
+      if (catalogue.get(species.entry.key).category === 'Red Meat' && factorOf(species.entry.key) > factorOf(key)) {
+        key = species.entry.key;
+      }
+    }
+  }
+  // A fruit or berry named with a drink volume is a fruit drink (`Mansikka 1,5l`, `berrie 100ml`);
+  // vitamins in litres are a vitamin drink.
+  const volume = volumeOf(name);
+  if (catalogue.get(key).category === 'Fruits' && winner.score <= 2 && volume !== null) key = CUE_KEYS.fruitDrink;
+  if (key === CUE_KEYS.supplement && volume === 'litres') key = CUE_KEYS.drink;
+  // Two foods of different categories joined by `ja` are a ready meal (`broileria ja riisiä`).
+  const dish = mealOf(foldText(name), tokens, candidates, catalogue, refinersOf);
+  if (dish && winner.hit.entry.rank < 4) key = dish;
+  const info = catalogue.get(key);
+  if (finnish && info.finnishKey) key = info.finnishKey;
+  const category = catalogue.get(key).category;
+
+  const rival = candidates.find((c) => catalogue.get(c.key).category !== category);
+  const clear = !rival || winner.score - rival.score >= CLEAR_MARGIN;
+  const confidence: Confidence = winner.hit.entry.role !== 'brand' && clear ? 'high' : 'medium';
+  const terms = [winner.hit.entry.term, ...(winner.refinedBy ? [winner.refinedBy.entry.term] : [])];
+  return { productKey: key, category, confidence, terms };
+}
+
+const RAISE: Record<Confidence, Confidence> = { low: 'medium', medium: 'high', high: 'high' };
+
+/**
+ * The classification of one item name. An upstream category hint (from the LLM reader) decides
+ * when the lexicon found nothing it is sure of (low confidence), and raises the confidence when it
+ * agrees; a medium or high lexicon reading is never overruled by it.
+ */
+export function classifyName(name: string, cues: NameCues = {}): Classification {
+  const reading = readName(name, cues);
+  const { hint } = cues;
+  if (!hint) return reading;
+  if (hint === reading.category) return { ...reading, confidence: RAISE[reading.confidence] };
+  if (reading.confidence === 'low') {
+    return { productKey: CATALOGUE.fallbackKey(hint), category: hint, confidence: 'medium', terms: [] };
+  }
+  return reading;
+}

@@ -1,0 +1,51 @@
+// Receipt names → comparable tokens. Receipts print ALL CAPS, abbreviate freely (BR.KOIPIREISI,
+// PARM.REGGIANO), hyphenate compounds (SIKA-NAUTAJAUHELIHA) and OCR drops or swaps diacritics, so
+// matching works on folded lowercase ASCII letters only: digits, units and punctuation carry no
+// category (pack sizes are read separately, from the raw name).
+
+const SPECIAL_LETTERS: Record<string, string> = { æ: 'ae', ø: 'o', ß: 'ss', œ: 'oe', đ: 'd', ł: 'l' };
+
+/** Lowercase, ä/ö/å → a/o/a and every other diacritic dropped. */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[æøßœđł]/g, (ch) => SPECIAL_LETTERS[ch] ?? ch)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+// Unit and packaging words left behind once the digits of `400g`, `6x0,33l`, `12kpl` are gone.
+const NOISE_TOKENS = new Set([
+  'kg', 'gr', 'ml', 'cl', 'dl', 'ltr', 'kpl', 'kp', 'pkt', 'pk', 'pcs', 'mg', 'mm', 'cm', 'lk', 'ps', 'pss',
+  'tlk', 'prk', 'pl', 'rs', 'kpl', 'pack', 'st', 'xl', 'xxl', 'ca', 'noin', 'n',
+]);
+
+export interface Token {
+  text: string;
+  /** Offset in the folded name. */
+  start: number;
+}
+
+/**
+ * Tokens of a product name: folded letters only, hyphenated compounds joined (`sika-nauta` →
+ * `sikanauta`), abbreviation dots split (`br.koipireisi` → `br`, `koipireisi`), digits and unit
+ * words dropped, one-letter leftovers dropped. Offsets point into `foldText(name)`.
+ */
+export function tokenizeWithOffsets(name: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of foldText(name).matchAll(/[a-z]+(?:-+[a-z]+)*/g)) {
+    const text = match[0].replace(/-/g, '');
+    if (text.length >= 2 && !NOISE_TOKENS.has(text)) tokens.push({ text, start: match.index });
+  }
+  return tokens;
+}
+
+export function tokenize(name: string): string[] {
+  return tokenizeWithOffsets(name).map((token) => token.text);
+}
+
+/** Offset in `foldText(name)` of the first pack size (`400g`, `6x0,33l`, `10 kpl`), or -1. */
+export function packSizeOffset(name: string): number {
+  const match = /\d[\d.,]*\s*(?:x\s*\d[\d.,]*\s*)?(?:kg|g|gr|l|dl|cl|ml|kpl)\b/.exec(foldText(name));
+  return match ? match.index : -1;
+}
