@@ -2,13 +2,13 @@
 // of its styles leak into the host's <head>, two widgets on one page are independent, and a
 // strict Content-Security-Policy host renders it fully styled when it passes its nonce.
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, noBrowser, pageErrors } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { noBrowser, pageErrors } from './support/browser.ts';
 import { HOSTILE_CSS } from './support/hostile-css.ts';
-import { embedPage, startHostSite, type HostSite } from './support/host-site.ts';
+import { embedPage } from './support/host-site.ts';
 import { diffImage, saveScreenshot } from './support/screenshots.ts';
-import { startServer, type BackendServer } from './support/server.ts';
+import { browserSuite } from './support/suite.ts';
 import { button, giveConsent, openCalculator, statsPanel, viewHeading, widgetIn } from './support/widget.ts';
 
 // The embedder's container is the host's own element: its box (place, size, margin, border)
@@ -28,32 +28,10 @@ const HOST_STYLE = [
   .join('; ');
 
 describe.skipIf(noBrowser)('isolation from the host page', () => {
-  let browser: Browser;
-  let server: BackendServer;
-  let site: HostSite;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [browser, server, site] = await Promise.all([launchBrowser(), startServer(), startHostSite()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-    await site?.close();
-  });
-
-  beforeEach(async () => {
-    context = await newContext(browser);
-  });
-
-  afterEach(async () => {
-    expect(pageErrors(context)).toEqual([]);
-    await context.close();
-  });
+  const suite = browserSuite();
 
   async function open(url: string): Promise<{ page: Page; widget: Locator }> {
-    const page = await context.newPage();
+    const page = await suite.context.newPage();
     await page.goto(url);
     const widget = widgetIn(page, '#receipt-calculator');
     await viewHeading(widget).waitFor();
@@ -77,9 +55,9 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
   }
 
   it('looks pixel-identical with and without hostile host CSS, in every view', async () => {
-    const plain = await open(site.add('/plain.html', { html: embedPage({ api: server.url, hostStyle: HOST_STYLE }) }));
+    const plain = await open(suite.site.add('/plain.html', { html: embedPage({ api: suite.server.url, hostStyle: HOST_STYLE }) }));
     const hostile = await open(
-      site.add('/hostile.html', { html: embedPage({ api: server.url, hostStyle: HOST_STYLE, css: HOSTILE_CSS }) }),
+      suite.site.add('/hostile.html', { html: embedPage({ api: suite.server.url, hostStyle: HOST_STYLE, css: HOSTILE_CSS }) }),
     );
     // The hostile rules are really in force on the host page.
     expect(await hostile.page.evaluate(() => getComputedStyle(document.body).textTransform)).toBe('lowercase');
@@ -124,8 +102,8 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
   });
 
   it('keeps its styles inside its shadow root on the demo page the backend serves', async () => {
-    const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    const page = await suite.context.newPage();
+    await page.goto(`${suite.server.url}/`);
     const widget = widgetIn(page, '#receipt-calculator');
     await openCalculator(widget);
     await button(widget, 'Read the Privacy Policy').click();
@@ -141,8 +119,8 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
   });
 
   it('runs two widgets on one page independently', async () => {
-    const page = await context.newPage();
-    await page.goto(site.add('/two.html', { html: embedPage({ api: server.url, hosts: ['first', 'second'] }) }));
+    const page = await suite.context.newPage();
+    await page.goto(suite.site.add('/two.html', { html: embedPage({ api: suite.server.url, hosts: ['first', 'second'] }) }));
     const first = widgetIn(page, '#first');
     const second = widgetIn(page, '#second');
     await openCalculator(first);
@@ -180,7 +158,7 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
   }
 
   async function openWithViolationLog(url: string): Promise<{ page: Page; widget: Locator; violations: () => Promise<string[]> }> {
-    const page = await context.newPage();
+    const page = await suite.context.newPage();
     // An init script runs before any of the page's own scripts (and is not subject to its CSP).
     await page.addInitScript(() => {
       const log: string[] = [];
@@ -200,9 +178,9 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
     const nonce = randomBytes(16).toString('base64');
     const headers = { 'content-security-policy': `style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'` };
     const strict = await openWithViolationLog(
-      site.add('/csp.html', { html: embedPage({ api: server.url, nonce, mountOptions: { nonce } }), headers }),
+      suite.site.add('/csp.html', { html: embedPage({ api: suite.server.url, nonce, mountOptions: { nonce } }), headers }),
     );
-    const reference = await openWithViolationLog(site.add('/reference.html', { html: embedPage({ api: server.url }) }));
+    const reference = await openWithViolationLog(suite.site.add('/reference.html', { html: embedPage({ api: suite.server.url }) }));
     for (const { widget } of [strict, reference]) {
       await viewHeading(widget).waitFor();
       await expect.poll(() => statsPanel(widget).getAttribute('aria-busy')).toBe('false');
@@ -225,12 +203,12 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
     const nonce = randomBytes(16).toString('base64');
     const headers = { 'content-security-policy': `style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'` };
     const { violations } = await openWithViolationLog(
-      site.add('/csp-no-nonce.html', { html: embedPage({ api: server.url, nonce }), headers }),
+      suite.site.add('/csp-no-nonce.html', { html: embedPage({ api: suite.server.url, nonce }), headers }),
     );
     await expect.poll(async () => (await violations()).length).toBeGreaterThan(0);
     expect((await violations()).every((line) => line.startsWith('style-src'))).toBe(true);
     // styled-components cannot reach a refused <style> element's sheet and gives up the mount
     // (its error #17); expected here, so it is taken off this context's error list.
-    expect(pageErrors(context).splice(0)).toEqual([expect.stringContaining('errors.md#17')]);
+    expect(pageErrors(suite.context).splice(0)).toEqual([expect.stringContaining('errors.md#17')]);
   });
 });
