@@ -212,6 +212,7 @@ describe('upload', () => {
 
     expect(progress(shadow)).toEqual({ message: 'Uploading to AI server...', percent: '20' });
     expect(text(shadow)).toContain('This usually takes 10-30 seconds');
+    expect(text(shadow)).toContain('File: kuitti.jpg');
     const bar = progressbar(shadow)!;
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');

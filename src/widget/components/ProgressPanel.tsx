@@ -30,6 +30,13 @@ const Percent = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
+const FileName = styled.p`
+  margin: 4px 0 0;
+  font-size: 0.875em;
+  color: ${palette.muted};
+  overflow-wrap: anywhere;
+`;
+
 const Track = styled.div`
   height: 12px;
   border-radius: 999px;
@@ -57,7 +64,7 @@ const Bar = styled.div`
   transition: width 0.4s ease;
 `;
 
-export function ProgressPanel(props: { message: string; percent: number }) {
+export function ProgressPanel(props: { message: string; percent: number; fileName: string | null }) {
   const { messages } = useWidget();
   const text = messages.calculator;
   return (
@@ -77,6 +84,7 @@ export function ProgressPanel(props: { message: string; percent: number }) {
         <Bar style={{ width: `${props.percent}%` }} />
       </Track>
       <Muted>{text.usualTime}</Muted>
+      {props.fileName !== null && <FileName>{fill(text.fileLabel, { name: props.fileName })}</FileName>}
     </Card>
   );
 }

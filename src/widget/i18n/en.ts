@@ -88,6 +88,7 @@ export const en = {
     progressLabel: 'Processing progress',
     progressPercent: '{percent}%',
     usualTime: 'This usually takes 10-30 seconds',
+    fileLabel: 'File: {name}',
     errorTitle: 'Error',
   },
   processing: {

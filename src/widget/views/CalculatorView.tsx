@@ -120,6 +120,7 @@ export function CalculatorView(props: { focusHeading: boolean }) {
   const processing = useAppState((state) => state.processing);
   const result = useAppState((state) => state.result);
   const error = useAppState((state) => state.error);
+  const fileName = useAppState((state) => state.fileName);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
@@ -256,7 +257,11 @@ export function CalculatorView(props: { focusHeading: boolean }) {
       )}
 
       {processing.phase === 'processing' && (
-        <ProgressPanel message={messages.processing[processing.step]} percent={processing.percent} />
+        <ProgressPanel
+          message={messages.processing[processing.step]}
+          percent={processing.percent}
+          fileName={fileName}
+        />
       )}
 
       {error !== null && <ErrorBox message={errorText(messages, error)} />}
