@@ -69,6 +69,11 @@ export const TEXT_PAIRS: ReadonlyArray<readonly [name: string, foreground: strin
   ['button text on primary hover', palette.onPrimary, palette.primaryHover],
   ['hero text', palette.onPrimary, palette.hero],
   ['hero secondary text', palette.heroTint, palette.hero],
+  // The hero and result gradients end in the primary colour.
+  ['hero text on gradient end', palette.onPrimary, palette.primary],
+  ['hero secondary text on gradient end', palette.heroTint, palette.primary],
+  ['text on tint', palette.text, palette.primaryTint],
+  ['muted on tint', palette.muted, palette.primaryTint],
   ['primary text on hero button', palette.primary, palette.surface],
   ['error text', palette.error.text, palette.error.background],
   ['error title', palette.error.title, palette.error.background],
