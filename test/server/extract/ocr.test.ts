@@ -80,6 +80,24 @@ describe('the OCR queue', () => {
     }
   });
 
+  it('drops a waiting job whose request was aborted', async () => {
+    const extractor = testExtractor({ ocrWorkers: 1, maxQueue: 2 });
+    try {
+      const png = await renderReceiptPng();
+      const first = extractor.extractText(png);
+      const controller = new AbortController();
+      const second = extractor.extractText(png, controller.signal);
+      expect(extractor.load).toBe(2);
+      controller.abort();
+      await expect(second).rejects.toThrow(/abort/i);
+      expect(extractor.load).toBe(1);
+      expectReceiptLines((await first).text);
+      expect(extractor.load).toBe(0);
+    } finally {
+      await extractor.close();
+    }
+  });
+
   it('lets a text-layer PDF through while OCR is full: it needs no OCR worker', async () => {
     const extractor = testExtractor({ ocrWorkers: 1, maxQueue: 0 });
     try {

@@ -4,7 +4,7 @@
 import type { Worker } from 'tesseract.js';
 import { HttpError } from '../../errors.ts';
 import { REFUSALS } from '../decode/messages.ts';
-import { OcrStartError, startWorker } from './tesseract.ts';
+import { OcrStartError, onWorkerLost, startWorker } from './tesseract.ts';
 
 export interface OcrPoolOptions {
   workers: number;
@@ -40,6 +40,8 @@ interface Slot {
   worker: Worker | null;
   busy: boolean;
   starting: Promise<void> | null;
+  /** Fails the running job at once, when its worker's thread dies under it. */
+  failRunning: (() => void) | null;
 }
 
 interface Job {
@@ -65,7 +67,7 @@ export class OcrPool {
 
   constructor(options: OcrPoolOptions) {
     this.#options = options;
-    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: null, busy: false, starting: null }));
+    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: null, busy: false, starting: null, failRunning: null }));
   }
 
   /** Jobs admitted and not yet finished: running, waiting, or being prepared. */
@@ -131,6 +133,13 @@ export class OcrPool {
           if (this.#closed) return void worker.terminate().catch(() => {});
           slot.worker = worker;
           this.#startError = null;
+          onWorkerLost(worker, (reason) => {
+            // Our own terminate() clears slot.worker first, so only a death we did not cause gets here.
+            if (slot.worker !== worker) return;
+            this.#options.log('error', reason);
+            if (slot.failRunning) slot.failRunning();
+            else this.#replace(slot, worker);
+          });
         },
         (error: unknown) => {
           this.#startError = error instanceof Error ? error : new OcrStartError(String(error));
@@ -194,6 +203,7 @@ export class OcrPool {
       finished = true;
       clearTimeout(timer);
       slot.busy = false;
+      slot.failRunning = null;
       if (replace) this.#replace(slot, worker);
       this.#pump();
     };
@@ -203,6 +213,11 @@ export class OcrPool {
       this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrTimeout, { retryAfter: this.#retryAfter() })));
       finish(true);
     }, this.#options.timeoutMs);
+    slot.failRunning = () => {
+      if (finished) return;
+      this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: this.#retryAfter() })));
+      finish(true);
+    };
     worker.recognize(job.image, {}, { text: true }).then(
       (result) => {
         if (finished) return;

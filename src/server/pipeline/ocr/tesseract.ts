@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
 /**
@@ -144,4 +145,23 @@ export async function startWorker(options: StartOptions): Promise<Worker> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Calls `lost` once if the worker's thread dies on its own (an uncaught error in the
+ * WebAssembly, an exit). tesseract.js listens for neither, and an 'error' event nobody listens
+ * to would take the whole process down.
+ */
+export function onWorkerLost(worker: Worker, lost: (reason: string) => void): void {
+  // The thread is an undocumented property of the object createWorker resolves with.
+  const thread = (worker as unknown as { worker?: Thread }).worker;
+  if (!thread || typeof thread.once !== 'function') return;
+  let reported = false;
+  const report = (reason: string) => {
+    if (reported) return;
+    reported = true;
+    lost(reason);
+  };
+  thread.on('error', (error: Error) => report(`OCR worker thread failed: ${error.message}`));
+  thread.once('exit', (code: number) => report(`OCR worker thread exited with code ${code}`));
 }
