@@ -90,3 +90,24 @@ export async function refusal(promise: Promise<unknown>): Promise<{ status: numb
   if (!isHttpError(error)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return { status: error.statusCode, message: error.message, ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }) };
 }
+
+/** Fewest edits that turn `pattern` into some substring of `text` (approximate matching, for OCR slips). */
+export function editsToFind(pattern: string, text: string): number {
+  let previous = Array.from({ length: pattern.length + 1 }, (_, index) => index);
+  let best = pattern.length;
+  for (const character of text) {
+    const current = [0];
+    for (let index = 1; index <= pattern.length; index++) {
+      const substitution = (previous[index - 1] ?? 0) + (pattern[index - 1] === character ? 0 : 1);
+      current.push(Math.min((previous[index] ?? 0) + 1, (current[index - 1] ?? 0) + 1, substitution));
+    }
+    best = Math.min(best, current[pattern.length] ?? best);
+    previous = current;
+  }
+  return best;
+}
+
+/** The amount printed on the line, with a decimal comma or point. */
+export function priceOnLine(price: number, line: string): boolean {
+  return new RegExp(`(?<!\\d)${Math.abs(price).toFixed(2).replace('.', '[.,]\\s?')}(?!\\d)`).test(line);
+}

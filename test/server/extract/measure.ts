@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { prepareForOcr } from '../../../src/server/pipeline/decode/image.ts';
 import { detectKind } from '../../../src/server/pipeline/decode/detect.ts';
-import { testExtractor } from './helpers.ts';
+import { editsToFind, priceOnLine, testExtractor } from './helpers.ts';
 
 const RECEIPTS = join(process.cwd(), '..', 'shared', 'data', 'receipts');
 const FIXTURE_PHOTO = join(process.cwd(), 'test', 'fixtures', 'receipts', 'images', 'prisma-kaleva-2024-03-09--phone-crumpled-12mp.jpg');
@@ -22,24 +22,7 @@ interface LabelItem {
   price: number;
 }
 
-function priceOnLine(price: number, line: string): boolean {
-  return new RegExp(`(?<!\\d)${Math.abs(price).toFixed(2).replace('.', '[.,]\\s?')}(?!\\d)`).test(line);
-}
 
-function editsToFind(pattern: string, text: string): number {
-  let previous = Array.from({ length: pattern.length + 1 }, (_, index) => index);
-  let best = pattern.length;
-  for (const character of text) {
-    const current = [0];
-    for (let index = 1; index <= pattern.length; index++) {
-      const substitution = (previous[index - 1] ?? 0) + (pattern[index - 1] === character ? 0 : 1);
-      current.push(Math.min((previous[index] ?? 0) + 1, (current[index - 1] ?? 0) + 1, substitution));
-    }
-    best = Math.min(best, current[pattern.length] ?? best);
-    previous = current;
-  }
-  return best;
-}
 
 function score(text: string, items: LabelItem[]): { names: number; pairs: number } {
   const lines = text.split('\n').map((line) => line.toUpperCase().replace(/\s+/g, ' ').trim());

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Extractor } from '../../../src/server/pipeline/extract.ts';
-import { squash, testExtractor } from './helpers.ts';
+import { editsToFind, priceOnLine, squash, testExtractor } from './helpers.ts';
 
 const RECEIPTS = join(process.cwd(), '..', 'shared', 'data', 'receipts');
 const present = existsSync(join(RECEIPTS, 'labels'));
@@ -23,26 +23,7 @@ function normalise(line: string): string {
   return squash(line.trim().toUpperCase());
 }
 
-/** Fewest edits that turn `pattern` into some substring of `text` (approximate matching). */
-function editsToFind(pattern: string, text: string): number {
-  let previous = Array.from({ length: pattern.length + 1 }, (_, index) => index);
-  let best = pattern.length;
-  for (const character of text) {
-    const current = [0];
-    for (let index = 1; index <= pattern.length; index++) {
-      const substitution = (previous[index - 1] ?? 0) + (pattern[index - 1] === character ? 0 : 1);
-      current.push(Math.min((previous[index] ?? 0) + 1, (current[index - 1] ?? 0) + 1, substitution));
-    }
-    best = Math.min(best, current[pattern.length] ?? best);
-    previous = current;
-  }
-  return best;
-}
 
-function priceOnLine(price: number, line: string): boolean {
-  const printed = Math.abs(price).toFixed(2).replace('.', '[.,]');
-  return new RegExp(`(?<!\\d)${printed}(?!\\d)`).test(line);
-}
 
 /** Share of labelled items whose name (allowing OCR slips) and price sit on one line. */
 function itemsOnOneLine(text: string, items: LabelItem[], tolerance: number): number {
