@@ -1,9 +1,12 @@
 // ParsedReceipt → AnalysisResult: classify each item, weigh it, multiply by its cited factor,
 // and sum per category, with equivalents and honest uncertainty fields.
-// SCAFFOLD: signatures are final; the body is being written.
-import type { AnalysisResult } from '../../contract.ts';
+import type { AnalysisItem, AnalysisResult } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
-import type { ParsedReceipt, ProcessingMethod } from './types.ts';
+import { classifyName } from './classify/classify.ts';
+import { factorFor } from './emissions/factors.ts';
+import { itemEmissions, reconcile, roundEur, roundKg, roundOne, sumItems } from './emissions/totals.ts';
+import type { ParsedItem, ParsedReceipt, ProcessingMethod } from './types.ts';
+import { weighItem } from './weigh/index.ts';
 
 export { parseReceiptText } from './parse/index.ts';
 
@@ -15,20 +18,53 @@ export interface AnalyzeOptions {
   warnings?: string[];
 }
 
+/** One receipt line with its category, weight, factor and emissions. */
+export function analyzeItem(item: ParsedItem): AnalysisItem {
+  const cues = { weighed: item.weightKg !== null, ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
+  const classification = classifyName(item.name, cues);
+  const weight = weighItem(item, classification.productKey);
+  const factor = factorFor(classification.productKey);
+  const weightKg = roundKg(weight.kg);
+  return {
+    name: item.name,
+    category: classification.category,
+    weight: weightKg,
+    emissions: itemEmissions(weightKg, factor.kgCo2ePerKg),
+    price: roundEur(item.price),
+    quantity: weight.quantity,
+    weight_estimated: weight.estimated,
+    factor: factor.kgCo2ePerKg,
+    factor_source: factor.source,
+    confidence: classification.confidence,
+  };
+}
+
 export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOptions): AnalysisResult {
-  const total = 0;
+  const items = parsed.items.map(analyzeItem);
+  const totals = sumItems(items);
+  const warnings = [...new Set([...parsed.warnings, ...(options.warnings ?? [])])];
   return {
     store_info: { name: parsed.store.name, total: parsed.printedTotal, chain: parsed.store.chain },
-    total_price: 0,
+    total_price: totals.totalPrice,
     metadata: {
       processed_at: (options.now ?? new Date()).toISOString(),
       processing_method: options.method,
-      items_found: 0,
-      warnings: [...parsed.warnings, ...(options.warnings ?? [])],
+      items_found: items.length,
+      warnings,
+      reconciliation: reconcile({
+        printedTotal: parsed.printedTotal,
+        itemsPrice: totals.totalPrice,
+        deposits: parsed.deposits,
+        fees: parsed.fees,
+        returns: parsed.returns,
+      }),
     },
-    total_emissions: total,
-    summary: { driving_equivalent_km: drivingKm(total), tree_months_absorption: treeMonths(total) },
-    categories: {},
-    items: [],
+    total_emissions: totals.totalEmissions,
+    summary: {
+      driving_equivalent_km: roundOne(drivingKm(totals.totalEmissions)),
+      tree_months_absorption: roundOne(treeMonths(totals.totalEmissions)),
+    },
+    categories: totals.categories,
+    items,
   };
 }

@@ -1,0 +1,68 @@
+// Emissions arithmetic for the wire: item emissions = weight × factor; totals and per-category sums
+// are added up from the rounded item values (in integer grams and cents), so every total equals the
+// sum of what the visitor sees.
+import type { AnalysisItem, CategoryName, CategoryTotals, Reconciliation } from '../../../contract.ts';
+
+/** kg to the gram (3 decimals). */
+export const roundKg = (kg: number): number => Math.round(kg * 1000 + Number.EPSILON * 1000) / 1000;
+/** EUR to the cent. */
+export const roundEur = (eur: number): number => Math.round(eur * 100 + Number.EPSILON * 100) / 100;
+/** Equivalents (km, months) to one decimal. */
+export const roundOne = (value: number): number => Math.round(value * 10) / 10;
+
+const grams = (kg: number): number => Math.round(kg * 1000);
+const cents = (eur: number): number => Math.round(eur * 100);
+
+/** kg CO2e of a line, from its (already rounded) weight. */
+export function itemEmissions(weightKg: number, kgCo2ePerKg: number): number {
+  return roundKg(weightKg * kgCo2ePerKg);
+}
+
+export interface ItemTotals {
+  totalEmissions: number;
+  totalPrice: number;
+  categories: Partial<Record<CategoryName, CategoryTotals>>;
+}
+
+/** Totals and the per-category map (only categories present), summed exactly from rounded items. */
+export function sumItems(items: readonly Pick<AnalysisItem, 'category' | 'emissions' | 'price'>[]): ItemTotals {
+  let totalGrams = 0;
+  let totalCents = 0;
+  const perCategory = new Map<CategoryName, { count: number; grams: number; cents: number }>();
+  for (const item of items) {
+    totalGrams += grams(item.emissions);
+    totalCents += cents(item.price);
+    const sums = perCategory.get(item.category) ?? { count: 0, grams: 0, cents: 0 };
+    sums.count += 1;
+    sums.grams += grams(item.emissions);
+    sums.cents += cents(item.price);
+    perCategory.set(item.category, sums);
+  }
+  const categories: Partial<Record<CategoryName, CategoryTotals>> = {};
+  for (const [category, sums] of perCategory) {
+    categories[category] = { count: sums.count, emissions: sums.grams / 1000, price: sums.cents / 100 };
+  }
+  return { totalEmissions: totalGrams / 1000, totalPrice: totalCents / 100, categories };
+}
+
+export interface ReconciliationInput {
+  printedTotal: number | null;
+  itemsPrice: number;
+  deposits: number;
+  fees: number;
+  returns: number;
+}
+
+/** Items + deposits + fees − returns against the printed total: a match within 2 cents. */
+export function reconcile(input: ReconciliationInput): Reconciliation {
+  const computedCents = cents(input.itemsPrice) + cents(input.deposits) + cents(input.fees) - cents(input.returns);
+  const computed_total = computedCents / 100;
+  if (input.printedTotal === null) return { printed_total: null, computed_total, difference: null, status: 'no-total' };
+  const differenceCents = computedCents - cents(input.printedTotal);
+  return {
+    printed_total: roundEur(input.printedTotal),
+    computed_total,
+    difference: differenceCents / 100,
+    status: Math.abs(differenceCents) <= 2 ? 'match' : 'mismatch',
+  };
+}
