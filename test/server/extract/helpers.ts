@@ -13,6 +13,7 @@ export const RECEIPT_LINES = [
   'RUISLEIPÄ 500G              2,49',
   'JAUHELIHA 400G              4,99',
   'BANAANI                     1,15',
+  '  0,650 KG x 1,77 €/KG',
   '----------------------------------',
   'YHTEENSÄ                    9,92',
 ];

@@ -31,6 +31,7 @@ describe('PDFs with a text layer', () => {
     const lines = result.text.split('\n').map((line) => squash(line.trim()));
     expect(lines).toContain('MAITO 1L 1,29');
     expect(lines).toContain('RUISLEIPÄ 500G 2,49');
+    expect(lines).toContain('0,650 KG x 1,77 €/KG');
     expect(lines).toContain('YHTEENSÄ 9,92');
     expect(lines.indexOf('MAITO 1L 1,29')).toBeLessThan(lines.indexOf('YHTEENSÄ 9,92'));
     // The price column stays a column: both prices start at the same character.
