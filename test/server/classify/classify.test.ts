@@ -65,6 +65,8 @@ describe('receipt spellings', () => {
     expect(category('valio rasvaton maito 1,51')).toBe('Dairy');
     expect(category('sallinen maapähkinä lkg')).toBe('Plant Proteins');
     expect(category('elonen ruisevas 540g 9kpl')).toBe('Grains');
+    expect(key('KEVYTMAIT0')).toBe('milk-semi-skimmed');
+    expect(key('P1IMÄ')).toBe('fermented-milk');
   });
 });
 

@@ -20,6 +20,19 @@ const NOISE_TOKENS = new Set([
   'tlk', 'prk', 'pl', 'rs', 'kpl', 'pack', 'st', 'xl', 'xxl', 'ca', 'noin', 'n',
 ]);
 
+const OCR_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '5': 's' };
+
+/**
+ * OCR reads letters as look-alike digits inside words (`KEVYTMAIT0`, `P1IMÄ`, `KA5VIS`): a 0, 1 or 5
+ * between letters, or a 0 ending a word of three letters or more, is read back as a letter. Digits
+ * next to digits (`400G`, `1,5L`) stay digits. Lengths are kept, so offsets still hold.
+ */
+export function repairOcrLetters(folded: string): string {
+  return folded
+    .replace(/(?<=[a-z])[015](?=[a-z])/g, (digit) => OCR_LETTERS[digit] ?? digit)
+    .replace(/(?<=[a-z]{3})0(?![a-z0-9.,])/g, 'o');
+}
+
 export interface Token {
   text: string;
   /** Offset in the folded name. */
@@ -33,7 +46,7 @@ export interface Token {
  */
 export function tokenizeWithOffsets(name: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of foldText(name).matchAll(/[a-z]+(?:-+[a-z]+)*/g)) {
+  for (const match of repairOcrLetters(foldText(name)).matchAll(/[a-z]+(?:-+[a-z]+)*/g)) {
     const text = match[0].replace(/-/g, '');
     if (text.length >= 2 && !NOISE_TOKENS.has(text)) tokens.push({ text, start: match.index });
   }
