@@ -1,23 +1,19 @@
 // Receipt item name → product key, category and confidence, from the lexicon alone (pure, no I/O).
-//
-// How a name is read (data/README.md has the long version):
-// 1. tokenize: folded lowercase letters, compounds joined, digits and units dropped;
-// 2. every lexicon term is looked up in every token and across each pair of neighbouring tokens
-//    (so `naudan jauheliha` and `naudanjauheliha` read alike);
-// 3. each token's head is its rightmost match (Finnish compounds end in their head word:
-//    mustikka|piirakka is a pie, kevyt|maito|juoma a milk drink), the longest when several end there;
-//    a head that is a descriptive word (mehussa, makuinen) silences its token;
-// 4. a cut or dish head is refined by the species named anywhere in the name (the highest-emission
-//    one when several are: sika-nauta|jauheliha → beef mince);
-// 5. the most specific head wins (rank, then refinement), ties going to the higher-emission meat,
-//    then the longer term, then the earlier token;
-// 6. a fruit named with a drink volume is a fruit drink;
-// 7. with no head at all, weaker cues decide with low confidence: a weighed line is produce, a
-//    millilitre pack is non-food, a litre pack a drink, anything else an unknown ready-made food.
+// data/README.md describes the reading step by step; in short:
+// 1. every lexicon term is found in the tokens (match.ts); descriptive and packaging words hide what
+//    they cover; each token's head is its rightmost match (Finnish compounds end in their head:
+//    mustikka|piirakka is a pie, kevyt|maito|juoma a milk drink);
+// 2. a cut or dish head is refined by the species named with it (sika-nauta jauheliha → beef mince);
+// 3. the most specific head wins: rank, refinement, words before the pack size, the higher-emission
+//    meat, the longer term, the earlier token;
+// 4. a few whole-name rules adjust it (fruit in litres is a drink, `X ja Y` a ready meal, Finnish
+//    origin picks heated-greenhouse produce);
+// 5. with no head at all, weak cues decide with low confidence (weighed → produce, ml → non-food,
+//    litres → drink, else an unknown ready-made food).
 import type { CategoryName, Confidence } from '../../../contract.ts';
 import { FACTORS } from '../emissions/factors.ts';
 import { CATALOGUE, type Catalogue } from './catalogue.ts';
-import { LEXICON, type LexiconEntry } from './lexicon.ts';
+import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
 import { foldText, packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
 
 export interface Classification {
@@ -35,16 +31,6 @@ export interface NameCues {
   hint?: CategoryName;
 }
 
-interface Hit {
-  entry: LexiconEntry;
-  /** Index of the (last) token the match lies in. */
-  token: number;
-  /** End of the match inside that token. */
-  end: number;
-  /** A compound head written as a word of its own after another word; counts only after a food word. */
-  afterWord?: boolean;
-}
-
 interface Candidate {
   hit: Hit;
   key: string;
@@ -59,110 +45,7 @@ const MEAT_CATEGORIES = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry']);
 /** A head this much more specific than every rival of another category is a sure reading. */
 const CLEAR_MARGIN = 1;
 
-interface LexiconIndex {
-  byWord: Map<string, LexiconEntry[]>;
-  /** Terms matched inside tokens, by their first `KEY_LENGTH` letters (shorter terms by themselves). */
-  byStart: Map<string, LexiconEntry[]>;
-}
-
-const KEY_LENGTH = 3;
-
-function indexLexicon(entries: readonly LexiconEntry[]): LexiconIndex {
-  const byWord = new Map<string, LexiconEntry[]>();
-  const byStart = new Map<string, LexiconEntry[]>();
-  const add = (map: Map<string, LexiconEntry[]>, key: string, entry: LexiconEntry): void => {
-    const list = map.get(key);
-    if (list) list.push(entry);
-    else map.set(key, [entry]);
-  };
-  for (const entry of entries) {
-    if (entry.mode === 'word') add(byWord, entry.term, entry);
-    else add(byStart, entry.term.slice(0, KEY_LENGTH), entry);
-  }
-  return { byWord, byStart };
-}
-
-const INDEX = indexLexicon(LEXICON);
-
-/** Entries whose term could start at `at` in `text`. */
-function* startingAt(index: LexiconIndex, text: string, at: number): Generator<LexiconEntry> {
-  for (let length = 2; length <= KEY_LENGTH && at + length <= text.length; length++) {
-    const list = index.byStart.get(text.slice(at, at + length));
-    if (list) yield* list;
-  }
-}
-
-/**
- * Every lexicon term in every token (its rightmost occurrence), and across each pair of neighbouring
- * tokens where the term starts with the first token and reaches into the second
- * (`naudan|jauheliha`, `kanan|munia`); matches starting inside the first token would read words
- * that are not there (`fu|silli no` is no herring).
- */
-function findHits(tokens: string[], index: LexiconIndex): Hit[] {
-  const hits: Hit[] = [];
-  tokens.forEach((token, i) => {
-    for (const entry of index.byWord.get(token) ?? []) hits.push({ entry, token: i, end: token.length });
-    const rightmost = new Map<LexiconEntry, number>();
-    for (let at = 0; at < token.length - 1; at++) {
-      for (const entry of startingAt(index, token, at)) {
-        const end = at + entry.term.length;
-        if (end > token.length || !token.startsWith(entry.term, at)) continue;
-        if (entry.mode === 'prefix' && at !== 0) continue;
-        if (entry.mode === 'suffix' && (end !== token.length || at === 0)) continue;
-        rightmost.set(entry, end);
-      }
-    }
-    for (const [entry, end] of rightmost) hits.push({ entry, token: i, end });
-
-    const next = tokens[i + 1];
-    if (next === undefined) return;
-    // A compound written apart (`kana-caesar salaatti`): a compound head as the whole next token.
-    for (const entry of startingAt(index, next, 0)) {
-      if (entry.mode === 'suffix' && entry.term === next) hits.push({ entry, token: i + 1, end: next.length, afterWord: true });
-    }
-    const joined = token + next;
-    for (const entry of index.byWord.get(joined) ?? []) hits.push({ entry, token: i + 1, end: next.length });
-    for (const entry of startingAt(index, joined, 0)) {
-      if (entry.mode !== 'suffix' && entry.term.length > token.length && joined.startsWith(entry.term)) {
-        hits.push({ entry, token: i + 1, end: entry.term.length - token.length });
-      }
-    }
-  });
-  return hits;
-}
-
 const factorOf = (key: string): number => FACTORS.get(key)?.kgCo2ePerKg ?? 0;
-
-const startOf = (hit: Hit): number => hit.end - hit.entry.term.length;
-
-function overlaps(hit: Hit, other: Hit): boolean {
-  return hit.token === other.token && startOf(hit) < other.end && startOf(other) < hit.end;
-}
-
-/** True when `outer` spans all of `inner` (roska|pussi keeps roskapussi). */
-function contains(outer: Hit, inner: Hit): boolean {
-  return outer.token === inner.token && startOf(outer) <= startOf(inner) && outer.end >= inner.end && outer.entry.term.length > inner.entry.term.length;
-}
-
-/** Case and plural endings after a head word (`suikale|et`, `filee|itä`): a longer match ending this
- * close to the end of the token still counts as its head. */
-const ENDING_SLACK = 2;
-
-/** The head of a token's matches: the longest of those ending at (or just before) the rightmost end. */
-function headOf(hits: Hit[]): Hit | undefined {
-  let rightmost = -1;
-  for (const hit of hits) rightmost = Math.max(rightmost, hit.end);
-  let head: Hit | undefined;
-  for (const hit of hits) {
-    if (hit.end < rightmost - ENDING_SLACK) continue;
-    const longer = !head || hit.entry.term.length > head.entry.term.length;
-    const same = head !== undefined && hit.entry.term.length === head.entry.term.length;
-    if (longer || (same && head && (hit.end > head.end || (hit.end === head.end && hit.entry.rank > head.entry.rank)))) {
-      head = hit;
-    }
-  }
-  return head;
-}
 
 function compareCandidates(a: Candidate, b: Candidate, catalogue: Catalogue): number {
   if (a.score !== b.score) return b.score - a.score;
@@ -240,12 +123,13 @@ function fallback(name: string, cues: NameCues, catalogue: Catalogue): Classific
 }
 
 /** Reads a name with the lexicon; `cues.hint` is applied by `classifyName`. */
-export function readName(name: string, cues: NameCues = {}, catalogue: Catalogue = CATALOGUE, index: LexiconIndex = INDEX): Classification {
+export function readName(name: string, cues: NameCues = {}): Classification {
+  const catalogue = CATALOGUE;
   const tokens = tokenizeWithOffsets(name);
   const sizeAt = packSizeOffset(name);
   // Words after the pack size describe a variant (`grillimakkara 400g juusto`), not the product.
   const afterSize = (token: number): boolean => sizeAt >= 0 && (tokens[token]?.start ?? 0) > sizeAt;
-  const hits = findHits(tokens.map((token) => token.text), index);
+  const hits = findHits(tokens.map((token) => token.text), INDEX);
   const finnish = hits.some((hit) => hit.entry.role === 'origin');
 
   // Descriptive words silence their whole token (`sitruunalla`, `mausteliemessä`); packaging words
