@@ -1,8 +1,11 @@
 // Measures the text stage on the real receipts in ../shared/data and prints tables:
 // time per photo (preparation and OCR) and per PDF, and how many labelled items come back
-// with name and price on one line. Not a test: run it by hand on a quiet machine.
+// with name and price on one line. Not a test: run it by hand on a quiet machine. "cpu ms" is
+// the CPU time of all the process' threads (sharp, pdfjs, the OCR worker), which shared cores
+// inflate far less than the wall-clock "total ms".
 //   node test/server/extract/measure.ts            (one OCR worker, warm)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { prepareForOcr } from '../../../src/server/pipeline/decode/image.ts';
@@ -41,9 +44,10 @@ function score(text: string, items: LabelItem[]): { names: number; pairs: number
 const extractor = testExtractor();
 const started = performance.now();
 await extractor.ready();
-console.log(`ready (one OCR worker, pdfjs loaded): ${Math.round(performance.now() - started)} ms\n`);
+console.log(`ready (one OCR worker, pdfjs loaded): ${Math.round(performance.now() - started)} ms`);
+console.log(`load average at start: ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${availableParallelism()} cores\n`);
 
-const rows: string[] = ['| photo | size | prepare ms | total ms | names | name+price |', '|---|---|---:|---:|---:|---:|'];
+const rows: string[] = ['| photo | size | prepare ms | total ms | cpu ms | names | name+price |', '|---|---|---:|---:|---:|---:|---:|'];
 const photos: { name: string; bytes: Buffer; items: LabelItem[] | null }[] = readdirSync(join(RECEIPTS, 'images'))
   .sort()
   .map((file) => ({
@@ -70,8 +74,11 @@ for (const photo of photos) {
   await prepareForOcr({ bytes: photo.bytes, kind }, { maxPixels: 50_000_000 });
   const prepareMs = performance.now() - prepareStart;
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const result = await extractor.extractText(photo.bytes);
   const totalMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const found = photo.items ? score(result.text, photo.items) : null;
   if (found && photo.items && !photo.name.includes('enlarged')) {
     totalNames += found.names;
@@ -80,10 +87,10 @@ for (const photo of photos) {
   }
   const of = photo.items ? `/${photo.items.length}` : '';
   rows.push(
-    `| ${photo.name.slice(0, 60)} | ${meta.width}×${meta.height} | ${Math.round(prepareMs)} | ${Math.round(totalMs)} | ${found ? found.names + of : '–'} | ${found ? found.pairs + of : '–'} |`,
+    `| ${photo.name.slice(0, 60)} | ${meta.width}×${meta.height} | ${Math.round(prepareMs)} | ${Math.round(totalMs)} | ${Math.round(cpuMs)} | ${found ? found.names + of : '–'} | ${found ? found.pairs + of : '–'} |`,
   );
 }
-rows.push(`| all labelled photos | | | | ${totalNames}/${totalItems} | ${totalPairs}/${totalItems} |`);
+rows.push(`| all labelled photos | | | | | ${totalNames}/${totalItems} | ${totalPairs}/${totalItems} |`);
 console.log(rows.join('\n'));
 
 const pdfRows: string[] = ['\n| PDF | method | first ms | warm ms |', '|---|---|---:|---:|'];
