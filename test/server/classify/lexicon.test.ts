@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue, CATALOGUE } from '../../../src/server/pipeline/classify/catalogue.ts';
 import { parseCsv } from '../../../src/server/pipeline/classify/csv.ts';
 import { buildLexicon, LEXICON } from '../../../src/server/pipeline/classify/lexicon.ts';
+import { FACTORS } from '../../../src/server/pipeline/emissions/factors.ts';
 
 const HEADER = 'term,key,role,match,rank';
 
@@ -14,6 +15,14 @@ describe('lexicon table', () => {
       if (entry.role !== 'ignore' && entry.role !== 'pack' && entry.role !== 'origin') {
         expect(CATALOGUE.keys.has(entry.key), entry.term).toBe(true);
       }
+    }
+  });
+
+  it('gives every product key it names a cited factor and a typical weight', () => {
+    for (const entry of LEXICON) {
+      if (!entry.key) continue;
+      expect(FACTORS.get(entry.key)?.source, entry.term).toBeTruthy();
+      expect(CATALOGUE.get(entry.key).typicalKg, entry.term).toBeGreaterThan(0);
     }
   });
 
