@@ -263,6 +263,7 @@ describe('borderline rules of the category guide', () => {
       ['Hunaja 350g', 'Other'],
       ['OREGANO 7G', 'Other'],
       ['Semper lastenruoka 190g', 'Other'],
+      ['PANTTI 0,40', 'Other'],
     ]);
     expect(FACTORS.get(key('MUOVIKASSI'))?.kgCo2ePerKg).toBe(0);
     expect(FACTORS.get(key('Fairy astianpesuaine'))?.kgCo2ePerKg).toBe(0);
