@@ -53,6 +53,11 @@ export async function openDemo(page: Page, server: BackendServer): Promise<Locat
   return widget;
 }
 
+/** All the text the widget shows (a host element's own textContent leaves out its shadow root). */
+export function widgetText(widget: Locator): Promise<string | null> {
+  return widget.locator('section[data-view]').textContent();
+}
+
 export function button(widget: Locator, name: string | RegExp): Locator {
   return widget.getByRole('button', { name, exact: typeof name === 'string' });
 }
@@ -86,6 +91,23 @@ export function isAnalysisResponse(path: string) {
   return (response: Response) => new URL(response.url()).pathname === path && response.request().method() === 'POST';
 }
 
+/**
+ * Holds every request to `path` until the returned function is called, so that a waiting state
+ * (the stats skeleton, the progress view) can be looked at; then lets them through unchanged.
+ */
+export async function holdRequests(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
 /** Clicks Try Sample and returns the backend's answer once the widget shows it. */
 export async function runSample(page: Page, widget: Locator): Promise<AnalysisResult> {
   const answer = page.waitForResponse(isAnalysisResponse('/api/process-text'));
@@ -102,20 +124,55 @@ export async function chooseFile(widget: Locator, file: FilePayload): Promise<vo
   await widget.getByTestId('file-input').setInputFiles(file);
 }
 
+export interface SentUpload {
+  fileType: string | null;
+  name: string | null;
+  size: number | null;
+}
+
+/**
+ * Records the multipart form of every upload the page's fetch sends (Chromium does not report
+ * bodies with files to the test); must run before the page loads. Read with sentUploads.
+ */
+export async function recordUploads(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const sent: Array<{ fileType: string | null; name: string | null; size: number | null }> = [];
+    (window as unknown as { sentUploads: typeof sent }).sentUploads = sent;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (init?.body instanceof FormData) {
+        const file = init.body.get('file');
+        const fileType = init.body.get('fileType');
+        sent.push({
+          fileType: typeof fileType === 'string' ? fileType : null,
+          name: file instanceof File ? file.name : null,
+          size: file instanceof File ? file.size : null,
+        });
+      }
+      return original(input, init);
+    };
+  });
+}
+
+export function sentUploads(page: Page): Promise<SentUpload[]> {
+  return page.evaluate(() => (window as unknown as { sentUploads: SentUpload[] }).sentUploads);
+}
+
 export interface DropOutcome {
-  /** What the widget told the browser on dragover: 'copy' accepts the drop, 'none' refuses it. */
-  dropEffect: string;
+  /** Whether the drop zone lit up while the file was dragged over it (it accepts the drop). */
+  highlighted: boolean;
   /** Whether the widget took the drop from the browser (which would otherwise open the file). */
   dropPrevented: boolean;
 }
 
 /**
  * Drags a file onto the drop zone: real dragenter, dragover and drop events carrying a
- * DataTransfer with a File built in the page from the fixture's bytes.
+ * DataTransfer with a File built in the page from the fixture's bytes. (A constructed
+ * DataTransfer's dropEffect always reads 'none', so acceptance is read from the zone's look.)
  */
 export async function dropFile(widget: Locator, file: FilePayload): Promise<DropOutcome> {
   return widget.getByTestId('drop-zone').evaluate(
-    (zone, payload) => {
+    async (zone, payload) => {
       const bytes = Uint8Array.from(atob(payload.base64), (char) => char.charCodeAt(0));
       const transfer = new DataTransfer();
       transfer.items.add(new File([bytes], payload.name, { type: payload.mimeType }));
@@ -124,11 +181,15 @@ export async function dropFile(widget: Locator, file: FilePayload): Promise<Drop
         zone.dispatchEvent(event);
         return event;
       };
+      const look = () => getComputedStyle(zone).borderTopColor;
+      const before = look();
       fire('dragenter');
       fire('dragover');
-      const dropEffect = transfer.dropEffect;
+      // Let React render the drag state (its transition starts at once).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const highlighted = look() !== before;
       const drop = fire('drop');
-      return { dropEffect, dropPrevented: drop.defaultPrevented };
+      return { highlighted, dropPrevented: drop.defaultPrevented };
     },
     { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') },
   );
