@@ -1,0 +1,147 @@
+// Phones and screenshots: at 360×640 (touch, 2× pixels) nothing scrolls sideways, every tap
+// target is at least 44 px and the result reads at 12 px or more; the run writes screenshots of
+// home, result and privacy on desktop and phone (and, on request, the README's pictures).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { DESKTOP, newContext, noBrowser, pageErrors, PHONE } from './support/browser.ts';
+import { horizontalOverflow, smallTapTargets, smallText } from './support/layout.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+import { embedPage } from './support/host-site.ts';
+import { analyzeFixtureText, REPO_ROOT } from './support/server.ts';
+import { browserSuite } from './support/suite.ts';
+import {
+  button,
+  chooseFile,
+  DEMO_HOST,
+  errorBox,
+  giveConsent,
+  openCalculator,
+  runSample,
+  statsPanel,
+  viewHeading,
+  widgetIn,
+} from './support/widget.ts';
+
+const RECEIPT_TEXTS = [
+  'prisma-olari-2025-09-20.txt',
+  'k-market-kalevanrinne-2023-05-16.txt',
+  'lidl-tampere-hatanpaa-2025-07-01.txt',
+  's-market-kallio-2024-12-30.txt',
+];
+
+/** `UPDATE_DOCS_SCREENSHOTS=1` also copies the README's pictures into docs/. */
+const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs') : null;
+
+describe.skipIf(noBrowser)('phones and screenshots', () => {
+  const suite = browserSuite({ context: PHONE });
+
+  beforeAll(async () => {
+    // A community to show: the home and footer statistics are not all zeros in the pictures.
+    for (const name of RECEIPT_TEXTS) await analyzeFixtureText(suite.server, name);
+  });
+
+  async function expectPhoneFriendly(state: string): Promise<void> {
+    expect(await horizontalOverflow(suite.page, DEMO_HOST), `${state}: sideways scrolling`).toEqual([]);
+    expect(await smallTapTargets(suite.page, DEMO_HOST), `${state}: tap targets under 44 px`).toEqual([]);
+  }
+
+  async function openHome(page: Page, url = `${suite.server.url}/`): Promise<Locator> {
+    await page.goto(url);
+    const widget = widgetIn(page, DEMO_HOST);
+    await expect.poll(() => statsPanel(widget).getAttribute('aria-busy')).toBe('false');
+    return widget;
+  }
+
+  it('fits a 360 px phone in every view, with tap targets of at least 44 px', async () => {
+    const widget = await openHome(suite.page);
+    expect(await suite.page.evaluate(() => [innerWidth, devicePixelRatio, navigator.maxTouchPoints > 0])).toEqual([
+      360, 2, true,
+    ]);
+    await expectPhoneFriendly('home');
+
+    await openCalculator(widget);
+    await expectPhoneFriendly('calculator');
+    await giveConsent(widget);
+    await expectPhoneFriendly('consent given');
+
+    await chooseFile(widget, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a receipt') });
+    await errorBox(widget).waitFor();
+    await expectPhoneFriendly('error');
+
+    await runSample(suite.page, widget);
+    await expectPhoneFriendly('result');
+    expect(await smallText(suite.page, DEMO_HOST, 'section[data-view]'), 'result: text under 12 px').toEqual([]);
+
+    await button(widget, 'Scan Another Receipt').click();
+    await button(widget, 'Read the Privacy Policy').click();
+    await expect.poll(() => viewHeading(widget).textContent()).toBe('Privacy Policy');
+    await expectPhoneFriendly('privacy');
+  });
+
+  interface ResultPictures {
+    /** The whole widget showing the result. */
+    widget: Buffer;
+    /** The screen a visitor sees once the result appears (focus scrolls it to its heading). */
+    screen: Buffer;
+  }
+
+  /**
+   * Full-page screenshots of home, result and privacy, and pictures of the result, on a plain
+   * embedding page (the demo's hostile CSS is the isolation tests' business).
+   */
+  async function screenshotViews(device: string, options: BrowserContextOptions): Promise<ResultPictures> {
+    const context = await newContext(suite.browser, options);
+    try {
+      const page = await context.newPage();
+      const url = suite.site.add('/plain.html', { html: embedPage({ api: suite.server.url, css: 'body { margin: 0; }' }) });
+      const widget = await openHome(page, url);
+      const shoot = async (view: string) =>
+        saveScreenshot(`${device}-${view}.png`, await page.screenshot({ fullPage: true, animations: 'disabled' }));
+      await shoot('home');
+
+      await openCalculator(widget);
+      await runSample(page, widget);
+      // The progress view clears 1 s after the answer.
+      await expect.poll(() => widget.getByRole('progressbar').count()).toBe(0);
+      await widget.getByTestId('result').evaluate((summary) => summary.scrollIntoView({ block: 'start' }));
+      const pictures = {
+        widget: await widget.locator('section[data-view]').screenshot({ animations: 'disabled', caret: 'hide' }),
+        screen: await page.screenshot({ animations: 'disabled', caret: 'hide' }),
+      };
+      saveScreenshot(`${device}-result-widget.png`, pictures.widget);
+      saveScreenshot(`${device}-result-screen.png`, pictures.screen);
+      await page.evaluate(() => scrollTo(0, 0));
+      await shoot('result');
+
+      await button(widget, 'Scan Another Receipt').click();
+      await button(widget, 'Read the Privacy Policy').click();
+      await expect.poll(() => viewHeading(widget).textContent()).toBe('Privacy Policy');
+      await shoot('privacy');
+      expect(pageErrors(context)).toEqual([]);
+      return pictures;
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** Width and height of a PNG, from its IHDR chunk. */
+  const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+  it('writes screenshots of home, result and privacy on desktop (1280×800) and phone (360×640)', async () => {
+    const desktop = await screenshotViews('desktop', DESKTOP);
+    const phone = await screenshotViews('phone', PHONE);
+    expect(pngSize(desktop.screen)).toEqual([1280, 800]);
+    expect(pngSize(phone.screen)).toEqual([720, 1280]);
+    const [desktopWidth] = pngSize(desktop.widget);
+    const [phoneWidth] = pngSize(phone.widget);
+    expect(desktopWidth).toBeGreaterThan(900);
+    expect(phoneWidth).toBeLessThanOrEqual(720);
+    if (DOCS) {
+      mkdirSync(DOCS, { recursive: true });
+      writeFileSync(join(DOCS, 'screenshot-result.png'), desktop.widget);
+      writeFileSync(join(DOCS, 'screenshot-phone.png'), phone.screen);
+    }
+  });
+});
