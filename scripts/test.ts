@@ -1,17 +1,12 @@
 // `npm test`: type-check, build the widget, then run the unit, server and browser tests.
 // Browser tests need Chromium; without it they are skipped loudly, unless REQUIRE_BROWSER=1.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { findChromium } from '../test/e2e/support/chromium.ts';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   console.log(`\n> ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((path): path is string => Boolean(path && existsSync(path))) ?? null;
 }
 
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
