@@ -91,7 +91,9 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
   async function readFileOffline(bytes: Buffer, warnings: string[], signal?: AbortSignal): Promise<AnalysisResult> {
     const extracted = await extractor.extractText(bytes, signal);
     stopIfAborted(signal);
-    return analyzeOrRefuse(parseReceiptText(extracted.text), extracted.method, NO_ITEMS_IN_FILE, warnings);
+    // The extractor says what it left out (e.g. PDF pages beyond MAX_PDF_PAGES); the visitor should know.
+    const allWarnings = [...warnings, ...(extracted.warnings ?? [])];
+    return analyzeOrRefuse(parseReceiptText(extracted.text), extracted.method, NO_ITEMS_IN_FILE, allWarnings);
   }
 
   /**
