@@ -1,5 +1,6 @@
 // Every refusal is `{ "error": "<sentence>" }` with the status the contract names, and the
 // process survives all of them.
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
@@ -90,6 +91,13 @@ describe('413 too large', () => {
     expect(expectRefusal(await app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...form }), 413)).toBe(
       'The file is larger than the 1 MB limit.',
     );
+  });
+
+  it.skipIf(!hasOcr)('refuses an image over MAX_IMAGE_MEGAPIXELS before decoding it', async () => {
+    const { app } = await start({ MAX_IMAGE_MEGAPIXELS: '1' });
+    const png = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: 'white' } }).png().toBuffer();
+    const form = await multipart({ file: { bytes: png, name: 'wide.png', type: 'image/png' }, fileType: 'image' });
+    expectRefusal(await app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...form }), 413);
   });
 
   it('refuses text over MAX_TEXT_CHARS, also when the body itself is over the route limit', async () => {

@@ -1,5 +1,6 @@
 // Small builders shared by the app tests: multipart bodies, a rendered receipt image, and
 // checks that say whether the other pipeline stages have landed yet.
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import { analyzeParsedReceipt, parseReceiptText } from '../../../src/server/pipeline/analyze.ts';
@@ -44,6 +45,17 @@ export async function renderReceiptPng(text: string): Promise<Buffer> {
     <rect width="100%" height="100%" fill="white"/>
     <text font-family="DejaVu Sans Mono" font-size="22" fill="black">${tspans}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A text-layer PDF with one page per group of lines, in a monospace font. */
+export async function renderReceiptPdf(pages: string[][]): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Courier);
+  for (const lines of pages) {
+    const page = document.addPage([320, 40 + lines.length * 12]);
+    lines.forEach((line, index) => page.drawText(line, { x: 12, y: page.getHeight() - 24 - index * 12, size: 8, font }));
+  }
+  return Buffer.from(await document.save());
 }
 
 /**

@@ -2,11 +2,10 @@
 // The bytes decide how the file is read; fileType is only the client's guess.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
-import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, multipart, parserReady, renderReceiptPng } from './helpers.ts';
+import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, multipart, parserReady, renderReceiptPdf, renderReceiptPng } from './helpers.ts';
 
 const readsFiles = parserReady && (await extractorReady());
 const pdfDir = join(import.meta.dirname, '../../fixtures/receipts/pdf');
@@ -56,16 +55,11 @@ describe.skipIf(!readsFiles)('POST /api/process-receipt-ai', () => {
   });
 
   it('tells the visitor when PDF pages beyond MAX_PDF_PAGES were left unread', async () => {
-    const pdf = await PDFDocument.create();
-    const font = await pdf.embedFont(StandardFonts.Courier);
     const lines = COUNTED_RECEIPT_TEXT.split('\n');
-    for (const pageLines of [lines.slice(0, 18), lines.slice(18)]) {
-      const page = pdf.addPage([320, 40 + pageLines.length * 12]);
-      pageLines.forEach((line, index) => page.drawText(line, { x: 12, y: page.getHeight() - 24 - index * 12, size: 8, font }));
-    }
+    const pdf = await renderReceiptPdf([lines.slice(0, 18), lines.slice(18)]);
     const limited = await buildTestApp({ MAX_PDF_PAGES: '1' });
     try {
-      const form = await multipart({ file: { bytes: Buffer.from(await pdf.save()), name: 'r.pdf', type: 'application/pdf' }, fileType: 'pdf' });
+      const form = await multipart({ file: { bytes: pdf, name: 'r.pdf', type: 'application/pdf' }, fileType: 'pdf' });
       const response = await limited.app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...form });
       expect(response.statusCode).toBe(200);
       const result = response.json<AnalysisResult>();
