@@ -9,7 +9,7 @@ import { HOSTILE_CSS } from './support/hostile-css.ts';
 import { embedPage } from './support/host-site.ts';
 import { diffImage, saveScreenshot } from './support/screenshots.ts';
 import { browserSuite } from './support/suite.ts';
-import { button, giveConsent, openCalculator, statsPanel, viewHeading, widgetIn } from './support/widget.ts';
+import { button, giveConsent, openCalculator, runSample, statsPanel, viewHeading, widgetIn } from './support/widget.ts';
 
 // The embedder's container is the host's own element: its box (place, size, margin, border)
 // is the host's to style. Both pages pin it alike, inline and important, so that anti-aliasing
@@ -39,10 +39,19 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
     return { page, widget };
   }
 
+  /**
+   * The widget's whole pixels: its box cut to whole pixels, so that a fractional bottom edge
+   * (where the host page's own background shows through) is not compared.
+   */
   async function shoot(widget: Locator): Promise<Buffer> {
+    const page = widget.page();
     // A background tab paints no frames until it is brought to the front.
-    await widget.page().bringToFront();
-    return widget.screenshot({ animations: 'disabled', caret: 'hide' });
+    await page.bringToFront();
+    await page.evaluate(() => scrollTo(0, 0));
+    const box = await widget.boundingBox();
+    if (!box) throw new Error('The widget has no box.');
+    const clip = { x: Math.ceil(box.x), y: Math.ceil(box.y), width: Math.floor(box.width), height: Math.floor(box.height) };
+    return page.screenshot({ fullPage: true, clip, animations: 'disabled', caret: 'hide' });
   }
 
   /** The host's own style and link elements, and every style element in the light DOM. */
@@ -68,8 +77,17 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
       ['calculator', (widget) => openCalculator(widget)],
       ['consent', (widget) => giveConsent(widget)],
       [
+        'result',
+        async (widget) => {
+          await runSample(widget.page(), widget);
+          // The progress view clears 1 s after the answer.
+          await expect.poll(() => widget.getByRole('progressbar').count()).toBe(0);
+        },
+      ],
+      [
         'privacy',
         async (widget) => {
+          await button(widget, 'Scan Another Receipt').click();
           await button(widget, 'Read the Privacy Policy').click();
           await expect.poll(() => viewHeading(widget).textContent()).toBe('Privacy Policy');
         },
@@ -79,7 +97,7 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
     for (const [name, go] of views) {
       await go(plain.widget);
       await go(hostile.widget);
-      // Nothing keeps focus rings apart: both pages blur the element the click focused.
+      // Focus (a ring, a scrolled item list) is no part of the comparison: neither page keeps any.
       for (const { page } of [plain, hostile]) await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       const [a, b] = [await shoot(plain.widget), await shoot(hostile.widget)];
       if (!a.equals(b)) {
