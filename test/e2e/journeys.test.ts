@@ -45,6 +45,9 @@ describe.skipIf(noBrowser)('journeys', () => {
     expect(await panel.getAttribute('aria-busy')).toBe('true');
     expect(await panel.textContent()).toContain('Loading statistics');
     expect(await panel.locator('dd').allTextContents()).toEqual(['', '', '']);
+    // A pulsing placeholder in each tile, hidden from screen readers.
+    expect(await panel.locator('dd > [aria-hidden="true"]').count()).toBe(3);
+    expect(await panel.locator('dd > [aria-hidden="true"]').first().evaluate((element) => getComputedStyle(element).animationName)).not.toBe('none');
 
     const stats = await fetchStats(suite.server);
     expect(stats.total_receipts_processed).toBeGreaterThan(0);
