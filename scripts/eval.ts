@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
 import { checkFloors, FLOORS } from './eval/floors.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
-import { fileTable, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
+import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, runEntries, runRobustness } from './eval/run.ts';
 import { percent } from './eval/table.ts';
 
@@ -89,11 +89,13 @@ async function main(): Promise<number> {
     for (const corpus of options.corpora) {
       const entries = loadCorpus(corpus).filter((e) => options.kinds.has(e.kind));
       console.log(`\n== Receipts: ${label(corpus)} (${entries.length} inputs)`);
-      const results = await runEntries(pipeline, entries, (_r, i) => process.stderr.write(`\r  ${i + 1}/${entries.length}`));
-      process.stderr.write(`\r${' '.repeat(24)}\r`);
+      // Progress only on a terminal, so piped reports stay clean.
+      const progress = process.stderr.isTTY ? (i: number) => process.stderr.write(`\r  ${i + 1}/${entries.length}`) : () => {};
+      const results = await runEntries(pipeline, entries, (_r, i) => progress(i));
+      if (process.stderr.isTTY) process.stderr.write(`\r${' '.repeat(24)}\r`);
       const summaries = summariesByKind(results);
       console.log(kindTable(summaries));
-      if (options.verbose) console.log(`\n${fileTable(results)}`);
+      if (options.verbose) console.log(`\n${fileTable(results)}\n\n${itemDetails(results)}`);
       const robustness = await runRobustness(pipeline, robustnessFiles(corpus));
       if (robustness.length > 0) {
         const crashed = robustness.filter((r) => r.crashed).length;

@@ -77,6 +77,20 @@ export function fileTable(results: readonly EntryResult[]): string {
   return formatTable(['file', 'input', 'matched', 'predicted', 'F1', 'total', 'category', 'time', 'error'], rows, { leftColumns: 2 });
 }
 
+/** Item by item: labelled items the reader missed, items it invented, and wrong categories. */
+export function itemDetails(results: readonly EntryResult[]): string {
+  const out: string[] = [];
+  for (const r of results) {
+    const s = r.score;
+    if (s.missed.length + s.extra.length + s.wrongCategory.length === 0) continue;
+    out.push(`${basename(r.entry.name, '.json')} (${KIND_TITLES[reportKind(r)]})`);
+    for (const m of s.missed) out.push(`  missed    ${m}`);
+    for (const e of s.extra) out.push(`  extra     ${e}`);
+    for (const w of s.wrongCategory) out.push(`  category  ${w.name}: ${w.predicted}, label ${w.labelled}`);
+  }
+  return out.join('\n');
+}
+
 export function robustnessTable(results: readonly RobustnessResult[]): string {
   return formatTable(['file', 'outcome'], results.map((r) => [basename(r.path), r.outcome]), { leftColumns: 2 });
 }

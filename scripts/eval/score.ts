@@ -34,6 +34,10 @@ export interface ReceiptScore {
   crashed: boolean;
   /** The reader refused (HTTP 4xx) or crashed: its sentence. */
   error: string | null;
+  /** What went wrong, item by item, for --verbose. */
+  missed: string[];
+  extra: string[];
+  wrongCategory: { name: string; labelled: string; predicted: string }[];
 }
 
 const CENT = 0.005;
@@ -50,11 +54,13 @@ export function scoreReceipt(label: Label, prediction: Prediction, ms: number): 
   }
   let categoryRight = 0;
   const weightErrors: number[] = [];
+  const wrongCategory: ReceiptScore['wrongCategory'] = [];
   for (const pair of strict) {
     const l = label.items[pair.label];
     const p = predicted[pair.predicted];
     if (!l || !p) continue;
     if (l.category === p.category) categoryRight += 1;
+    else wrongCategory.push({ name: l.name, labelled: l.category, predicted: p.category });
     if (l.weight_kg !== null && l.weight_kg > 0) weightErrors.push(Math.abs(p.weight - l.weight_kg) / l.weight_kg);
   }
   return {
@@ -69,6 +75,9 @@ export function scoreReceipt(label: Label, prediction: Prediction, ms: number): 
     ms,
     crashed: false,
     error: null,
+    missed: label.items.filter((_, i) => !strict.some((pair) => pair.label === i)).map((i) => `${i.name} ${i.price.toFixed(2)}`),
+    extra: predicted.filter((_, i) => !strict.some((pair) => pair.predicted === i)).map((i) => `${i.name} ${i.price.toFixed(2)}`),
+    wrongCategory,
   };
 }
 
