@@ -185,9 +185,12 @@ export async function dropFile(widget: Locator, file: FilePayload): Promise<Drop
       const before = look();
       fire('dragenter');
       fire('dragover');
-      // Let React render the drag state (its transition starts at once).
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const highlighted = look() !== before;
+      // Give React up to a second to render the drag state (its colour transition starts at once).
+      let highlighted = false;
+      for (let wait = 0; wait < 20 && !highlighted; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        highlighted = look() !== before;
+      }
       const drop = fire('drop');
       return { highlighted, dropPrevented: drop.defaultPrevented };
     },
