@@ -2,7 +2,7 @@
 // per-receipt scores. If these are wrong, every accuracy number the project reports is wrong.
 import { describe, expect, it } from 'vitest';
 import type { Label } from '../../../scripts/eval/corpus.ts';
-import { checkFloors } from '../../../scripts/eval/floors.ts';
+import { checkFloors, floorsMeetTargets } from '../../../scripts/eval/floors.ts';
 import { matchItems, median, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
 import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
 import { formatTable } from '../../../scripts/eval/table.ts';
@@ -131,6 +131,11 @@ describe('floors and tables', () => {
     const failures = checkFloors({ text: summary }, { text: { f1: 0.97, totalFound: 0.95 } });
     expect(failures.map((f) => f.metric).sort()).toEqual(['f1', 'totalFound']);
     expect(checkFloors({}, { text: { f1: 0.97 } })).toEqual([]);
+  });
+
+  it('never sets a floor below the promised target', () => {
+    expect(floorsMeetTargets()).toBe(true);
+    expect(floorsMeetTargets({ text: { f1: 0.9 } }, { text: { f1: 0.97 } })).toBe(false);
   });
 
   it('aligns columns', () => {

@@ -1,0 +1,74 @@
+// Accuracy floors on the committed corpus, through the real pipeline, so reading quality
+// cannot silently fall: receipt texts and text-layer PDFs (item F1, printed total found,
+// category accuracy) and a few photos (item F1; OCR is slow, so six images of different
+// damage). Floors live in scripts/eval/floors.ts; `npm run eval -- --fixtures` prints the
+// same numbers for the whole corpus with per-file rows.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCorpus, type CorpusEntry } from '../../../scripts/eval/corpus.ts';
+import { FLOORS } from '../../../scripts/eval/floors.ts';
+import { createEvalPipeline, runEntries, type EntryResult } from '../../../scripts/eval/run.ts';
+import { summarize } from '../../../scripts/eval/score.ts';
+import type { Pipeline } from '../../../src/server/pipeline/index.ts';
+
+const ROOT = join(import.meta.dirname, '../../fixtures/receipts');
+const corpus = loadCorpus(ROOT);
+const texts = corpus.filter((e) => e.kind === 'text');
+// Image-only PDFs are scans: OCR reads them, and they are not what the text-layer floor is about.
+const textLayerPdfs = corpus.filter((e) => e.kind === 'pdf' && !e.label.notes.includes('no text layer'));
+/** A clean scan, a skewed scan and four phone photos (table, shadow, heavy JPEG, narrow paper). */
+const PHOTO_SET = [
+  'k-market-kalevanrinne-2023-05-16--clean-scan.json',
+  'k-market-kivisto-2025-02-14--scan-skewed.json',
+  'k-supermarket-kamppi-2024-10-03--phone-table.json',
+  's-market-hervanta-2025-05-05--phone-shadow.json',
+  'sale-kaleva-2024-01-20--phone-compressed.json',
+  'r-kioski-rautatientori-2025-08-29--phone-narrow-paper.json',
+];
+const photos = corpus.filter((e) => e.kind === 'image' && PHOTO_SET.includes(e.name));
+
+let pipeline: Pipeline;
+
+beforeAll(async () => {
+  pipeline = createEvalPipeline();
+  await pipeline.ready();
+});
+
+afterAll(async () => {
+  await pipeline?.close();
+});
+
+/** Failure message naming the receipts that missed items, so a drop points at its cause. */
+function misses(results: readonly EntryResult[]): string {
+  const lines = results
+    .filter((r) => r.score.matched < r.score.labelled || r.score.matched < r.score.predicted || r.score.totalFound === false)
+    .map((r) => `${r.entry.name}: ${r.score.matched}/${r.score.labelled} items, predicted ${r.score.predicted}, total ${r.score.totalFound ? 'found' : 'missed'}${r.score.error ? `, ${r.score.error}` : ''}`);
+  return lines.length > 8 ? [...lines.slice(0, 8), `… and ${lines.length - 8} more`].join('\n') : lines.join('\n');
+}
+
+async function holdsFloors(kind: 'text' | 'pdf' | 'image', entries: readonly CorpusEntry[]): Promise<void> {
+  const floor = FLOORS[kind] ?? {};
+  const results = await runEntries(pipeline, entries);
+  const summary = summarize(results.map((r) => r.score));
+  const detail = misses(results);
+  expect(summary.f1, detail).toBeGreaterThanOrEqual(floor.f1 ?? 0);
+  expect(summary.totalFound ?? 0, detail).toBeGreaterThanOrEqual(floor.totalFound ?? 0);
+  expect(summary.categoryAccuracy ?? 0, detail).toBeGreaterThanOrEqual(floor.categoryAccuracy ?? 0);
+}
+
+describe('accuracy floors on the committed corpus', () => {
+  it('reads receipt texts', async () => {
+    expect(texts.length).toBeGreaterThanOrEqual(30);
+    await holdsFloors('text', texts);
+  });
+
+  it('reads text-layer PDFs', async () => {
+    expect(textLayerPdfs.length).toBeGreaterThanOrEqual(5);
+    await holdsFloors('pdf', textLayerPdfs);
+  });
+
+  it('reads six receipt photos and scans', { timeout: 180_000 }, async () => {
+    expect(photos.map((p) => p.name).sort()).toEqual([...PHOTO_SET].sort());
+    await holdsFloors('image', photos);
+  });
+});
