@@ -58,7 +58,7 @@ function parseOptions(argv: string[]): Options {
     process.exit(0);
   }
   const corpora = positionals.map((p) => resolve(p));
-  if (corpora.length === 0 && !values.fixtures) corpora.push(existsSync(SHARED_RECEIPTS) ? SHARED_RECEIPTS : FIXTURES);
+  if (corpora.length === 0) corpora.push(existsSync(SHARED_RECEIPTS) ? SHARED_RECEIPTS : FIXTURES);
   if (values.fixtures && !corpora.includes(FIXTURES)) corpora.push(FIXTURES);
   const kinds = new Set<InputKind>();
   for (const kind of (values.kind ?? INPUT_KINDS.join(',')).split(',').map((k) => k.trim())) {
