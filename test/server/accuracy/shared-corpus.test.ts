@@ -13,7 +13,7 @@ describe.skipIf(!existsSync(SHARED))('real labelled receipts (../shared/data/rec
   it('load as a corpus of text, PDF and image inputs whose labels add up', () => {
     const entries = loadCorpus(SHARED);
     const kinds = new Set(entries.map((e) => e.kind));
-    expect([...kinds].sort()).toEqual(['image', 'pdf', 'pdf-as-text', 'text']);
+    for (const kind of ['text', 'pdf', 'image'] as const) expect(kinds.has(kind), kind).toBe(true);
     for (const entry of entries) expect(labelAddsUp(entry.label), entry.name).toBe(true);
   });
 
