@@ -4,7 +4,9 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
-import { COUNTED_RECEIPT_TEXT, extractorReady, multipart, renderReceiptPng } from './helpers.ts';
+import { multipart } from '../../support/multipart.ts';
+import { renderReceiptPng } from '../../support/receipt-files.ts';
+import { COUNTED_RECEIPT_TEXT, extractorReady } from './helpers.ts';
 
 let testApp: TestApp | undefined;
 afterEach(async () => {
@@ -128,7 +130,7 @@ describe('422 nothing readable', () => {
 
   it.skipIf(!hasOcr)('answers 422 for a readable image with no receipt on it', async () => {
     const { app } = await start();
-    const png = await renderReceiptPng('Dear friend,\nsee you on Sunday.\nBest wishes');
+    const png = await renderReceiptPng('Dear friend,\nsee you on Sunday.\nBest wishes', 22);
     const form = await multipart({ file: { bytes: png, name: 'note.png', type: 'image/png' }, fileType: 'image' });
     expect(expectRefusal(await app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...form }), 422)).toBe(
       'No receipt items could be read from this file. Try a sharper photo with the whole receipt in view.',
@@ -159,7 +161,7 @@ describe('429 rate limited', () => {
 describe('503 busy', () => {
   it.skipIf(!hasOcr)('refuses OCR work beyond the workers and OCR_QUEUE_LIMIT with Retry-After', async () => {
     const { app } = await start({ OCR_WORKERS: '1', OCR_QUEUE_LIMIT: '0' });
-    const png = await renderReceiptPng(COUNTED_RECEIPT_TEXT);
+    const png = await renderReceiptPng(COUNTED_RECEIPT_TEXT, 22);
     const form = await multipart({ file: { bytes: png, name: 'receipt.png', type: 'image/png' }, fileType: 'image' });
     const responses = await Promise.all(
       [1, 2, 3].map(() => app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...form })),

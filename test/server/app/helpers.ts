@@ -1,6 +1,6 @@
-// Small builders shared by the app tests: multipart bodies, a rendered receipt image, and
-// checks that say whether the other pipeline stages have landed yet.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+// What the app tests share: checks that say whether the other pipeline stages have landed yet,
+// a receipt the stats count, and the contract's promises about any analysis. Multipart bodies
+// and receipt files come from test/support/.
 import sharp from 'sharp';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import { analyzeParsedReceipt, parseReceiptText } from '../../../src/server/pipeline/analyze.ts';
@@ -8,55 +8,6 @@ import { createExtractor } from '../../../src/server/pipeline/extract.ts';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { CATEGORY_NAMES } from '../../../src/contract.ts';
 import { expect } from 'vitest';
-
-export interface MultipartBody {
-  payload: Buffer;
-  headers: Record<string, string>;
-}
-
-/** Encodes fields the way a browser's FormData does, through the platform's own encoder. */
-export async function multipart(fields: Record<string, string | { bytes: Uint8Array; name: string; type: string }>): Promise<MultipartBody> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(key, value);
-    else form.append(key, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.name);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** A clean PNG of receipt text in a monospace font, as a thermal printer would print it. */
-export async function renderReceiptPng(text: string): Promise<Buffer> {
-  const lines = text.split('\n');
-  const lineHeight = 30;
-  const width = 900;
-  const height = lines.length * lineHeight + 60;
-  const tspans = lines
-    .map((line, index) => `<tspan x="30" y="${40 + index * lineHeight}" xml:space="preserve">${escapeXml(line)}</tspan>`)
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="white"/>
-    <text font-family="DejaVu Sans Mono" font-size="22" fill="black">${tspans}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** A text-layer PDF with one page per group of lines, in a monospace font. */
-export async function renderReceiptPdf(pages: string[][]): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Courier);
-  for (const lines of pages) {
-    const page = document.addPage([320, 40 + lines.length * 12]);
-    lines.forEach((line, index) => page.drawText(line, { x: 12, y: page.getHeight() - 24 - index * 12, size: 8, font }));
-  }
-  return Buffer.from(await document.save());
-}
 
 /**
  * The offline text reader (parser and analysis) finds items in the widget's sample; false

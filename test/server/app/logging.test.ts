@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
-import { COUNTED_RECEIPT_TEXT, multipart } from './helpers.ts';
+import { multipart } from '../../support/multipart.ts';
+import { COUNTED_RECEIPT_TEXT } from './helpers.ts';
 
 let testApp: TestApp | undefined;
 afterEach(async () => {

@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
 import { errorReply, jsonReply, startFakeOpenAi, type FakeOpenAi } from '../../support/fake-openai.ts';
-import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, multipart, parserReady, renderReceiptPdf, renderReceiptPng } from './helpers.ts';
+import { multipart } from '../../support/multipart.ts';
+import { makeTextPdf, renderReceiptPng } from '../../support/receipt-files.ts';
+import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, parserReady } from './helpers.ts';
 
 const API_KEY = 'sk-files-test';
 const modelReply = {
@@ -34,8 +36,8 @@ describe.skipIf(!ready)('uploads with the OpenAI reader configured', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi({ apiKey: API_KEY });
     testApp = await buildTestApp({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_TIMEOUT_MS: '2000' });
-    png = await renderReceiptPng(COUNTED_RECEIPT_TEXT);
-    pdf = await renderReceiptPdf([COUNTED_RECEIPT_TEXT.split('\n')]);
+    png = await renderReceiptPng(COUNTED_RECEIPT_TEXT, 22);
+    pdf = await makeTextPdf(COUNTED_RECEIPT_TEXT);
   });
   afterAll(async () => {
     await testApp?.close();

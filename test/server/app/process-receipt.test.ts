@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
-import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, multipart, parserReady, renderReceiptPdf, renderReceiptPng } from './helpers.ts';
+import { multipart } from '../../support/multipart.ts';
+import { makeTextPdf, renderReceiptPng } from '../../support/receipt-files.ts';
+import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, parserReady } from './helpers.ts';
 
 const readsFiles = parserReady && (await extractorReady());
 const pdfDir = join(import.meta.dirname, '../../fixtures/receipts/pdf');
@@ -22,7 +24,7 @@ describe.skipIf(!readsFiles)('POST /api/process-receipt-ai', () => {
   let png: Buffer;
   beforeAll(async () => {
     testApp = await buildTestApp();
-    png = await renderReceiptPng(COUNTED_RECEIPT_TEXT);
+    png = await renderReceiptPng(COUNTED_RECEIPT_TEXT, 22);
   });
   afterAll(async () => {
     await testApp.close();
@@ -55,8 +57,7 @@ describe.skipIf(!readsFiles)('POST /api/process-receipt-ai', () => {
   });
 
   it('tells the visitor when PDF pages beyond MAX_PDF_PAGES were left unread', async () => {
-    const lines = COUNTED_RECEIPT_TEXT.split('\n');
-    const pdf = await renderReceiptPdf([lines.slice(0, 18), lines.slice(18)]);
+    const pdf = await makeTextPdf(COUNTED_RECEIPT_TEXT, 2);
     const limited = await buildTestApp({ MAX_PDF_PAGES: '1' });
     try {
       const form = await multipart({ file: { bytes: pdf, name: 'r.pdf', type: 'application/pdf' }, fileType: 'pdf' });
@@ -71,16 +72,8 @@ describe.skipIf(!readsFiles)('POST /api/process-receipt-ai', () => {
   });
 
   it('accepts an upload without fileType, and fields in either order', async () => {
-    const form = new FormData();
-    form.append('fileType', 'image');
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'receipt.png');
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const fieldFirst = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/process-receipt-ai',
-      headers: { 'content-type': request.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
+    const form = await multipart({ fileType: 'image', file: { bytes: png, name: 'receipt.png', type: 'image/png' } });
+    const fieldFirst = await testApp.app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...form });
     expect(fieldFirst.statusCode).toBe(200);
     expect((await upload(png, 'receipt.png', 'image/png')).statusCode).toBe(200);
   });

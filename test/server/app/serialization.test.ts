@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
-import { multipart } from './helpers.ts';
+import { multipart } from '../../support/multipart.ts';
 
 const result: AnalysisResult = {
   store_info: { name: null, total: 12.4, chain: 'K-Group' },
