@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PRESETS } from '../scripts/fixtures/presets.ts';
+import { renderReceiptImage } from '../scripts/fixtures/render-image.ts';
+import { renderTextPdf } from '../scripts/fixtures/render-pdf.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../src/sample-receipt.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { multipart } from '../test/support/multipart.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const FIXTURES = join(ROOT, 'test/fixtures/receipts');
@@ -40,54 +43,25 @@ function receiptText(): { text: string; source: string } {
 async function textLayerPdf(text: string): Promise<{ bytes: Buffer; source: string }> {
   const [file] = fixtureFiles('pdf', (name) => name.endsWith('.pdf') && !name.includes('scan'));
   if (file) return { bytes: readFileSync(file), source: `fixture ${file.slice(ROOT.length + 1)}` };
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Courier);
-  const lines = text.split('\n');
-  const page = pdf.addPage([300, 40 + lines.length * 11]);
-  lines.forEach((line, index) => page.drawText(line, { x: 12, y: page.getHeight() - 20 - index * 11, size: 8, font }));
-  return { bytes: Buffer.from(await pdf.save()), source: 'generated with pdf-lib' };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return { bytes: Buffer.from(await renderTextPdf(text, 'Receipt')), source: 'generated (digital receipt as the corpus makes them)' };
 }
 
 /** A 12-megapixel phone-sized JPEG (3000 × 4000) of a receipt. */
 async function twelveMegapixelPhoto(text: string): Promise<{ bytes: Buffer; source: string }> {
   const [file] = fixtureFiles('images', (name) => /phone/.test(name) && /\.(jpe?g|png)$/.test(name));
-  let base: Buffer;
-  let source: string;
-  if (file) {
-    base = readFileSync(file);
-    source = `fixture ${file.slice(ROOT.length + 1)} resized`;
-  } else {
-    const lines = text.split('\n');
-    const tspans = lines
-      .map((line, i) => `<tspan x="30" y="${40 + i * 30}" xml:space="preserve">${escapeXml(line)}</tspan>`)
-      .join('');
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="${lines.length * 30 + 60}">
-      <rect width="100%" height="100%" fill="white"/>
-      <text font-family="DejaVu Sans Mono" font-size="22" fill="black">${tspans}</text></svg>`;
-    base = await sharp(Buffer.from(svg)).png().toBuffer();
-    source = 'generated (rendered receipt) resized';
+  if (!file) {
+    // The corpus's own 12 MP preset: a crumpled receipt photographed on a 3000 × 4000 sensor.
+    const bytes = await renderReceiptImage(text, { seed: 12, ...PRESETS['phone-crumpled-12mp'] });
+    return { bytes, source: 'generated (phone-crumpled-12mp preset, 3000×4000)' };
   }
-  const bytes = await sharp(base)
+  const bytes = await sharp(readFileSync(file))
     .resize(3000, 4000, { fit: 'contain', background: '#8a8378' })
     .jpeg({ quality: 85 })
     .toBuffer();
-  return { bytes, source: `${source} to 3000×4000` };
+  return { bytes, source: `fixture ${file.slice(ROOT.length + 1)} resized to 3000×4000` };
 }
 
-async function multipartBody(bytes: Buffer, name: string, type: string, fileType: string) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  form.append('fileType', fileType);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-    payload: Buffer.from(await request.arrayBuffer()),
-  };
-}
+const upload = (bytes: Buffer, name: string, type: string, fileType: string) => multipart({ file: { bytes, name, type }, fileType });
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -133,7 +107,7 @@ const inputs: Input[] = [
     runs: runs(10),
     targetMs: 250,
     url: '/api/process-receipt-ai',
-    request: () => multipartBody(pdf.bytes, 'receipt.pdf', 'application/pdf', 'pdf'),
+    request: () => upload(pdf.bytes, 'receipt.pdf', 'application/pdf', 'pdf'),
   },
   {
     kind: '12 MP photo',
@@ -141,7 +115,7 @@ const inputs: Input[] = [
     runs: runs(5),
     targetMs: 2000,
     url: '/api/process-receipt-ai',
-    request: () => multipartBody(photo.bytes, 'receipt.jpg', 'image/jpeg', 'image'),
+    request: () => upload(photo.bytes, 'receipt.jpg', 'image/jpeg', 'image'),
   },
 ];
 
