@@ -5,25 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
 import { errorReply, jsonReply, startFakeOpenAi, type FakeOpenAi } from '../../support/fake-openai.ts';
+import { receiptReply, SAMPLE_REPLY_ITEMS } from '../../support/model-reply.ts';
 import { multipart } from '../../support/multipart.ts';
 import { makeTextPdf, renderReceiptPng } from '../../support/receipt-files.ts';
 import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, parserReady } from './helpers.ts';
 
 const API_KEY = 'sk-files-test';
-const modelReply = {
+const modelReply = receiptReply(SAMPLE_REPLY_ITEMS.slice(0, 3), {
   store_name: 'K-Citymarket Helsinki Itäkeskus',
   chain: 'K-Citymarket',
-  printed_total: 8.13,
-  items: [
-    { name: 'Pirkka naudan jauheliha 10% 400g', price: 5.49, quantity: 1, weight_kg: null, unit_price: null, discount: 0, category: 'Red Meat' },
-    { name: 'Valio kevytmaito 1,5L', price: 1.65, quantity: 1, weight_kg: null, unit_price: null, discount: 0, category: 'Dairy' },
-    { name: 'Pirkka banaani', price: 0.99, quantity: null, weight_kg: 0.52, unit_price: 1.89, discount: 0, category: 'Fruits' },
-  ],
-  deposits: 0,
-  returns: 0,
-  fees: 0,
-  vat_table_total: null,
-};
+  printed_total: 8.12,
+});
 
 const ready = parserReady && (await extractorReady());
 

@@ -9,6 +9,7 @@ import { buildTestApp } from '../../support/build-app.ts';
 import type { TestApp } from '../../support/build-app.ts';
 import { completionReply, errorReply, jsonReply, refusalReply, startFakeOpenAi } from '../../support/fake-openai.ts';
 import type { FakeOpenAi, FakeReply } from '../../support/fake-openai.ts';
+import { receiptReply, SAMPLE_REPLY_ITEMS } from '../../support/model-reply.ts';
 import { expectConsistentAnalysis, parserReady } from '../app/helpers.ts';
 
 const API_KEY = 'sk-e2e-0a11ce';
@@ -30,21 +31,13 @@ const analyzerReady =
     { method: 'openai-text' },
   ).items.length > 0;
 
-const modelReply = {
+const modelReply = receiptReply([...SAMPLE_REPLY_ITEMS], {
   store_name: 'K-Citymarket Helsinki Ruoholahti',
   chain: 'K-Citymarket',
   printed_total: 46.9,
-  items: [
-    { name: 'Pirkka naudan jauheliha 10% 400g', price: 5.49, quantity: 1, weight_kg: null, unit_price: null, discount: 0, category: 'Red Meat' },
-    { name: 'Valio kevytmaito 1,5L', price: 1.65, quantity: 1, weight_kg: null, unit_price: null, discount: 0, category: 'Dairy' },
-    { name: 'Pirkka banaani', price: 0.98, quantity: null, weight_kg: 0.52, unit_price: 1.89, discount: 0, category: 'Fruits' },
-    { name: 'Oatly kaurajuoma 1L', price: 2.3, quantity: 2, weight_kg: null, unit_price: 1.15, discount: 0, category: 'Plant Proteins' },
-  ],
   deposits: 0.4,
-  returns: 0,
-  fees: 0,
   vat_table_total: 46.65,
-};
+});
 
 const waitingFor = [!analyzerReady && 'the analysis stage (analyzeParsedReceipt)', !parserReady && 'the offline text reader (parser and analysis)'].filter(Boolean);
 if (waitingFor.length > 0) console.warn(`AI end-to-end checks skipped until ${waitingFor.join(' and ')} land.`);

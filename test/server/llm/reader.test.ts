@@ -7,6 +7,7 @@ import { createLlmReader, LlmError } from '../../../src/server/pipeline/llm.ts';
 import type { LlmOptions } from '../../../src/server/pipeline/llm.ts';
 import { completionReply, errorReply, jsonReply, refusalReply, startFakeOpenAi } from '../../support/fake-openai.ts';
 import type { FakeOpenAi } from '../../support/fake-openai.ts';
+import { receiptReply, replyItem } from '../../support/model-reply.ts';
 
 const API_KEY = 'sk-test-5f1c0ffee';
 const RECEIPT_TEXT = 'K-SUPERMARKET KAMPPI\nMAITO 1L 1,29\nBROILERIN FILEE 400G 5,49\nYHTEENSÄ 6,78';
@@ -26,24 +27,14 @@ afterEach(() => {
 const reader = (options: Partial<LlmOptions> = {}) =>
   createLlmReader({ apiKey: API_KEY, model: 'gpt-test-mini', baseURL: fake.baseURL, timeoutMs: 3_000, ...options });
 
-type Item = { name: string; price: number; quantity: number | null; weight_kg: number | null; unit_price: number | null; discount: number; category: string | null };
-
-function item(name: string, price: number, extra: Partial<Item> = {}): Item {
-  return { name, price, quantity: 1, weight_kg: null, unit_price: null, discount: 0, category: 'Other', ...extra };
-}
-
-function reply(items: Item[], extra: Record<string, unknown> = {}) {
-  return { store_name: 'K-Supermarket Kamppi', chain: 'K-Supermarket', printed_total: 12.03, items, deposits: 0, returns: 0, fees: 0, vat_table_total: null, ...extra };
-}
-
-const goodReply = reply(
+const goodReply = receiptReply(
   [
-    item('MAITO 1L', 1.29, { category: 'Dairy' }),
-    item('BROILERIN FILEE 400G', 5.49, { discount: 1, category: 'Poultry' }),
-    item('BANAANI', 0.84, { quantity: null, weight_kg: 0.512, unit_price: 1.64, category: 'Fruits' }),
-    item('COCA-COLA 1,5L', 4.18, { quantity: 2, unit_price: 2.09, category: 'Beverages' }),
+    replyItem('MAITO 1L', 1.29, { category: 'Dairy' }),
+    replyItem('BROILERIN FILEE 400G', 5.49, { discount: 1, category: 'Poultry' }),
+    replyItem('BANAANI', 0.84, { quantity: null, weight_kg: 0.512, unit_price: 1.64, category: 'Fruits' }),
+    replyItem('COCA-COLA 1,5L', 4.18, { quantity: 2, unit_price: 2.09, category: 'Beverages' }),
   ],
-  { deposits: 0.8, returns: 0.4, fees: 0, printed_total: 12.2, vat_table_total: 12.2 },
+  { store_name: 'K-Supermarket Kamppi', chain: 'K-Supermarket', deposits: 0.8, returns: 0.4, printed_total: 12.2, vat_table_total: 12.2 },
 );
 
 async function failure(promise: Promise<unknown>): Promise<LlmError> {
@@ -143,14 +134,14 @@ describe('a good reply', () => {
   it('drops negative and absurd values with a warning, and keeps the rest of the receipt', async () => {
     fake.enqueue(
       jsonReply(
-        reply(
+        receiptReply(
           [
-            item('RUISLEIPÄ', 2.19, { category: 'Grains' }),
-            item('PULLOPALAUTUS', -0.4),
-            item('KAHVI', 9_999_999, { category: 'Beverages' }),
-            item('PERUNA', 1.5, { quantity: null, weight_kg: 4_000, category: 'Vegetables' }),
-            item('JUUSTO', 4.99, { quantity: -3, discount: -0.5, category: 'Dairy' }),
-            item('   ', 1),
+            replyItem('RUISLEIPÄ', 2.19, { category: 'Grains' }),
+            replyItem('PULLOPALAUTUS', -0.4),
+            replyItem('KAHVI', 9_999_999, { category: 'Beverages' }),
+            replyItem('PERUNA', 1.5, { quantity: null, weight_kg: 4_000, category: 'Vegetables' }),
+            replyItem('JUUSTO', 4.99, { quantity: -3, discount: -0.5, category: 'Dairy' }),
+            replyItem('   ', 1),
           ],
           { printed_total: -8.68, deposits: -0.2 },
         ),
@@ -170,7 +161,7 @@ describe('a good reply', () => {
   });
 
   it('with no usable product line is still a receipt (the caller decides), with the warning', async () => {
-    fake.enqueue(jsonReply(reply([item('PULLOPALAUTUS', -0.4)], { returns: 0.4 })));
+    fake.enqueue(jsonReply(receiptReply([replyItem('PULLOPALAUTUS', -0.4)], { returns: 0.4 })));
     const parsed = await reader().readText(RECEIPT_TEXT);
     expect(parsed.items).toEqual([]);
     expect(parsed.returns).toBe(0.4);
@@ -180,10 +171,10 @@ describe('a good reply', () => {
   it('gives a hint only for one of the 13 categories, tolerating case and spacing', async () => {
     fake.enqueue(
       jsonReply(
-        reply([
-          item('JAUHELIHA', 4.5, { category: 'red  meat' }),
-          item('KUKKA', 3, { category: 'Flowers' }),
-          item('TUNTEMATON', 1, { category: null }),
+        receiptReply([
+          replyItem('JAUHELIHA', 4.5, { category: 'red  meat' }),
+          replyItem('KUKKA', 3, { category: 'Flowers' }),
+          replyItem('TUNTEMATON', 1, { category: null }),
         ]),
       ),
     );
@@ -193,7 +184,7 @@ describe('a good reply', () => {
   });
 
   it('rounds money to cents and weights to grams', async () => {
-    fake.enqueue(jsonReply(reply([item('LOHI', 7.456_000_1, { quantity: null, weight_kg: 0.345_67, category: 'Fish' })])));
+    fake.enqueue(jsonReply(receiptReply([replyItem('LOHI', 7.456_000_1, { quantity: null, weight_kg: 0.345_67, category: 'Fish' })])));
     const [lohi] = (await reader().readText(RECEIPT_TEXT)).items;
     expect(lohi).toMatchObject({ price: 7.46, weightKg: 0.346 });
   });
@@ -242,7 +233,7 @@ describe('every failure throws an LlmError', () => {
   });
 
   it('content that does not match the schema names the place, not the value', async () => {
-    fake.enqueue(jsonReply(reply([{ ...item('MAITO', 1), price: '1,29' as unknown as number }])));
+    fake.enqueue(jsonReply(receiptReply([{ ...replyItem('MAITO', 1), price: '1,29' as unknown as number }])));
     const error = await failure(reader().readText(RECEIPT_TEXT));
     expect(error.reason).toBe('schema');
     expect(error.message).toMatch(/items\.0\.price: invalid_type \(expected number\)/);
