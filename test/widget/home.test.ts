@@ -80,6 +80,33 @@ describe('home view', () => {
     await unmount();
   });
 
+  it('speaks of one receipt and one household in the singular, in the footer, the stats panel and community impact', async () => {
+    fetch.on('/stats', json({ ...STATS, total_receipts_processed: 1, receipts_today: 1, average_emissions_per_receipt: 29.6 }));
+    const { shadow, unmount } = await mount(API);
+    await settle();
+    expect(text(shadow.querySelector('[data-testid="live-stats-line"]')!)).toBe('1 household has analyzed 1 receipt so far.');
+    expect([...statsPanel(shadow).querySelectorAll('dt')].map(text)).toEqual(['Receipt analyzed', 'Today', 'Average CO2e']);
+    const community = byText(shadow, 'Community impact', 'h2').closest('section')!;
+    const figures = [...community.querySelectorAll('dl > div')].map((pair) => [text(pair.querySelector('dd')!), text(pair.querySelector('dt')!)]);
+    expect(figures).toEqual([
+      ['1', 'Receipt analyzed'],
+      ['0.0', 'Tonnes CO2 tracked'],
+      ['1', 'Household taking part'],
+    ]);
+    await unmount();
+  });
+
+  it('uses the plural for none and for several', async () => {
+    fetch.on('/stats', json({ ...STATS, total_receipts_processed: 0 }));
+    const { shadow, unmount } = await mount(API);
+    await settle();
+    expect(text(shadow.querySelector('[data-testid="live-stats-line"]')!)).toBe('0 households have analyzed 0 receipts so far.');
+    fetch.on('/stats', json({ ...STATS, total_receipts_processed: 4 }));
+    await advance(30_000);
+    expect(text(shadow.querySelector('[data-testid="live-stats-line"]')!)).toBe('2 households have analyzed 4 receipts so far.');
+    await unmount();
+  });
+
   it('refreshes the stats every 30 s while home shows, and stops while another view shows', async () => {
     const { shadow, unmount } = await mount(API);
     await settle();

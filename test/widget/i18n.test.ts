@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/widget/i18n/en.ts';
-import { categoryLabel, fill, isLocale, messagesFor } from '../../src/widget/i18n/index.ts';
+import { categoryLabel, fill, isLocale, messagesFor, plural, type Locale } from '../../src/widget/i18n/index.ts';
 import { CATEGORY_NAMES } from '../../src/contract.ts';
 import { mount } from './support/widget.ts';
 
@@ -85,6 +85,51 @@ describe('the English catalogue', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(fill('API Error: {status}', { status: 503 })).toBe('API Error: 503');
     expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
+
+describe('plural forms', () => {
+  const receipts = { one: '{count} receipt', other: '{count} receipts' };
+
+  it('picks the English form by the count: one for 1, other for 0, 2 and more', () => {
+    expect([0, 1, 2, 21].map((count) => plural('en', receipts, count))).toEqual([
+      '0 receipts',
+      '1 receipt',
+      '2 receipts',
+      '21 receipts',
+    ]);
+  });
+
+  it('fills in the count as displayed, while the rules look at the count itself', () => {
+    expect(plural('en', receipts, 3200, '3.2K')).toBe('3.2K receipts');
+    expect(plural('en', { one: 'Household taking part', other: 'Households taking part' }, 1, '')).toBe('Household taking part');
+  });
+
+  it('takes the decimals shown into account: "1.0" is plural in English', () => {
+    const tonnes = { one: '{count} tonne', other: '{count} tonnes' };
+    expect(plural('en', tonnes, 1, '1.0', 1)).toBe('1.0 tonnes');
+    expect(plural('en', tonnes, 1)).toBe('1 tonne');
+  });
+
+  it('follows each language\'s own rules through Intl.PluralRules, falling back to other', () => {
+    // Polish has one, few and many: a catalogue for it only lists its forms.
+    const files = { one: '{count} plik', few: '{count} pliki', many: '{count} plików', other: '{count} pliku' };
+    expect([1, 3, 5, 22].map((count) => plural('pl' as Locale, files, count))).toEqual(['1 plik', '3 pliki', '5 plików', '22 pliki']);
+    expect(plural('pl' as Locale, { other: '{count} x' }, 3)).toBe('3 x');
+  });
+
+  it('gives every count-and-noun phrase of the catalogue a one and an other form', () => {
+    const phrases = [
+      en.home.statsReceipts,
+      en.home.communityReceipts,
+      en.home.communityTonnes,
+      en.home.communityUsers,
+      en.footer.liveStatsHouseholds,
+      en.footer.liveStatsReceipts,
+      en.results.itemsFound,
+      en.results.itemCount,
+    ];
+    for (const forms of phrases) expect(Object.keys(forms).sort()).toEqual(['one', 'other']);
   });
 });
 

@@ -41,6 +41,21 @@ describe('results view', () => {
     await unmount();
   });
 
+  it('says "Item found" for a single item, and "1 item" in its category', async () => {
+    const single: AnalysisResult = analysis({
+      metadata: { processed_at: '2025-11-14T17:42:00Z', processing_method: 'text', items_found: 1 },
+      categories: { Vegetables: { count: 1, emissions: 0.5, price: 2 } },
+      items: [{ name: 'Porkkana', category: 'Vegetables', weight: 1, emissions: 0.5, price: 2 }],
+      total_emissions: 0.5,
+    });
+    const { shadow, unmount } = await showResult(single);
+    const summary = shadow.querySelector('[data-testid="result"]')!;
+    expect([...summary.querySelectorAll('dt')].map(text)).toContain('Item found');
+    expect(text(section(shadow, 'Emissions by category'))).toContain('1 item');
+    expect(text(section(shadow, 'Emissions by category'))).not.toContain('1 items');
+    await unmount();
+  });
+
   it('takes driving and tree equivalents from the summary', async () => {
     const { shadow, unmount } = await showResult(analysis());
     expect(text(shadow.querySelector('[data-testid="driving"]')!)).toBe('102 kmof driving a car');

@@ -1,6 +1,6 @@
 // The brand header and the footer, shared by every view.
 import { styled } from 'styled-components';
-import { fill } from '../i18n/index.ts';
+import { fill, plural } from '../i18n/index.ts';
 import { displayedUsers } from '../rules/stats.ts';
 import { shortenCount } from '../rules/format.ts';
 import { palette } from '../theme/palette.ts';
@@ -81,6 +81,8 @@ export function Footer() {
   const { controller, messages, links, locale } = useWidget();
   const stats = useAppState((state) => state.stats);
   const text = messages.footer;
+  const users = stats.phase === 'ready' ? displayedUsers(stats.stats) : 0;
+  const receipts = stats.phase === 'ready' ? stats.stats.total_receipts_processed : 0;
   return (
     <Foot>
       <Links aria-label={messages.brand.name}>
@@ -97,8 +99,8 @@ export function Footer() {
       <Line data-testid="live-stats-line">
         {stats.phase === 'ready'
           ? fill(text.liveStats, {
-              users: shortenCount(locale, displayedUsers(stats.stats)),
-              receipts: shortenCount(locale, stats.stats.total_receipts_processed),
+              households: plural(locale, text.liveStatsHouseholds, users, shortenCount(locale, users)),
+              receipts: plural(locale, text.liveStatsReceipts, receipts, shortenCount(locale, receipts)),
             })
           : text.liveStatsUnavailable}
       </Line>

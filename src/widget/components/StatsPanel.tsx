@@ -1,6 +1,6 @@
 // Live impact statistics on the home view: loading skeleton, numbers, or an error with Retry.
 import { keyframes, styled } from 'styled-components';
-import { fill } from '../i18n/index.ts';
+import { fill, plural } from '../i18n/index.ts';
 import { formatKg, shortenCount } from '../rules/format.ts';
 import type { StatsState } from '../state/app-state.ts';
 import { palette } from '../theme/palette.ts';
@@ -101,14 +101,16 @@ export function StatsPanel(props: { stats: StatsState; onRetry: () => void }) {
   const { messages, locale } = useWidget();
   const text = messages.home;
   const { stats } = props;
-  const values =
-    stats.phase === 'ready'
-      ? [
-          shortenCount(locale, stats.stats.total_receipts_processed),
-          shortenCount(locale, stats.stats.receipts_today),
-          fill(text.statsAverageValue, { kg: formatKg(locale, stats.stats.average_emissions_per_receipt) }),
-        ]
-      : null;
+  const ready = stats.phase === 'ready' ? stats.stats : null;
+  // [label, value]; the value is null while loading. Before the numbers come, labels speak of receipts in general.
+  const tiles: Array<[label: string, value: string | null]> = [
+    [
+      ready ? plural(locale, text.statsReceipts, ready.total_receipts_processed) : text.statsReceipts.other,
+      ready && shortenCount(locale, ready.total_receipts_processed),
+    ],
+    [text.statsToday, ready && shortenCount(locale, ready.receipts_today)],
+    [text.statsAverage, ready && fill(text.statsAverageValue, { kg: formatKg(locale, ready.average_emissions_per_receipt) })],
+  ];
   return (
     <Card aria-labelledby="rc-stats-title" aria-busy={stats.phase === 'loading'}>
       <SectionTitle id="rc-stats-title">
@@ -124,12 +126,12 @@ export function StatsPanel(props: { stats: StatsState; onRetry: () => void }) {
         </ErrorRow>
       ) : (
         <>
-          {values === null && <VisuallyHidden>{text.statsLoading}</VisuallyHidden>}
+          {ready === null && <VisuallyHidden>{text.statsLoading}</VisuallyHidden>}
           <Grid>
-            {[text.statsReceipts, text.statsToday, text.statsAverage].map((label, index) => (
-              <Tile key={label}>
+            {tiles.map(([label, value], index) => (
+              <Tile key={index}>
                 <Label>{label}</Label>
-                <Value>{values === null ? <Skeleton aria-hidden="true" /> : values[index]}</Value>
+                <Value>{value ?? <Skeleton aria-hidden="true" />}</Value>
               </Tile>
             ))}
           </Grid>

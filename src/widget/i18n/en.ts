@@ -1,5 +1,7 @@
 // The English catalogue. It carries the spec's strings verbatim; `{name}` marks a value filled
 // in at render time. A new language is a new file of the same shape (see ./index.ts).
+import type { PluralForms } from './index.ts';
+
 export const en = {
   brand: {
     name: 'Receipt Carbon Calculator',
@@ -14,7 +16,7 @@ export const en = {
     scanReceipt: 'Scan Your Receipt',
     tryDemo: 'Try Demo',
     statsTitle: 'Live impact statistics',
-    statsReceipts: 'Receipts analyzed',
+    statsReceipts: { one: 'Receipt analyzed', other: 'Receipts analyzed' },
     statsToday: 'Today',
     statsAverage: 'Average CO2e',
     statsAverageValue: '{kg} kg',
@@ -44,9 +46,9 @@ export const en = {
       { title: 'Improve', body: 'Follow tailored tips to shrink your next basket’s footprint.' },
     ],
     communityTitle: 'Community impact',
-    communityReceipts: 'Receipts analyzed',
-    communityTonnes: 'Tonnes CO2 tracked',
-    communityUsers: 'Households taking part',
+    communityReceipts: { one: 'Receipt analyzed', other: 'Receipts analyzed' },
+    communityTonnes: { one: 'Tonne CO2 tracked', other: 'Tonnes CO2 tracked' },
+    communityUsers: { one: 'Household taking part', other: 'Households taking part' },
     noValue: '—',
     exampleTitle: 'Example: a typical weekly shop',
     exampleEmissions: '8.7 kg',
@@ -61,7 +63,10 @@ export const en = {
     privacy: 'Privacy Policy',
     contact: 'Contact',
     about: 'About',
-    liveStats: '{users} households have analyzed {receipts} receipts so far.',
+    // The verb goes with the households, so that a language can make it agree with their number.
+    liveStats: '{households} analyzed {receipts} so far.',
+    liveStatsHouseholds: { one: '{count} household has', other: '{count} households have' },
+    liveStatsReceipts: { one: '{count} receipt', other: '{count} receipts' },
     liveStatsUnavailable: 'Live statistics are not available right now.',
   },
   calculator: {
@@ -119,7 +124,7 @@ export const en = {
     unknownStore: 'Unknown store',
     receiptTotal: 'Receipt total',
     itemsTotal: 'Items total',
-    itemsFound: 'Items found',
+    itemsFound: { one: 'Item found', other: 'Items found' },
     equivalentsTitle: 'That is about the same as',
     driving: '{km} km',
     drivingLabel: 'of driving a car',
@@ -133,7 +138,6 @@ export const en = {
     itemWeight: '{weight} kg',
     itemWeightEstimated: '≈ {weight} kg, estimated',
     categoryUncertain: 'category uncertain',
-    columns: { item: 'Item', category: 'Category', weight: 'Weight', emissions: 'kg CO2e', price: 'Price' },
     mismatch:
       'The items found add up to {computed}, but the receipt’s total is {printed}: some lines may have been missed.',
     notesTitle: 'Notes',
@@ -220,10 +224,15 @@ export const en = {
   },
 } as const;
 
-/** The shape every catalogue has; strings stay strings (not the English literals). */
+/**
+ * The shape every catalogue has: strings stay strings (not the English literals), and plural
+ * forms take whichever forms a language's rules use (see `plural` in ./index.ts).
+ */
 type Widen<T> = T extends string
   ? string
-  : T extends readonly (infer U)[]
+  : T extends { other: string }
+    ? PluralForms
+    : T extends readonly (infer U)[]
     ? readonly Widen<U>[]
     : { readonly [K in keyof T]: Widen<T[K]> };
 

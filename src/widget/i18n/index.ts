@@ -32,8 +32,21 @@ export function categoryLabel(messages: Messages, name: string): string {
     : name;
 }
 
-/** Picks the plural form for `count` by the locale's rules (`one`, `other`, …) and fills it. */
-export function plural(locale: Locale, forms: { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>, count: number): string {
-  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
-  return fill(form, { count });
+/** A noun phrase in each plural form a language needs (`other` always; `one`, `few`, … as its rules use). */
+export type PluralForms = { readonly other: string } & { readonly [form in Intl.LDMLPluralRule]?: string };
+
+/**
+ * The form the locale's plural rules pick for `count`, with `{count}` filled by `shown` (the count
+ * as displayed, e.g. "3.2K"; the bare count by default). `fractionDigits` is how many decimals
+ * the count is shown with, which some rules look at: English says "1 tonne" but "1.0 tonnes".
+ */
+export function plural(
+  locale: Locale,
+  forms: PluralForms,
+  count: number,
+  shown: string | number = count,
+  fractionDigits = 0,
+): string {
+  const form = new Intl.PluralRules(locale, { minimumFractionDigits: fractionDigits }).select(count);
+  return fill(forms[form] ?? forms.other, { count: shown });
 }

@@ -6,6 +6,7 @@ import { CarIcon, TreeIcon } from '../components/icons.tsx';
 import { ButtonRow, Card, Muted, SectionTitle } from '../components/layout.tsx';
 import { StatsPanel } from '../components/StatsPanel.tsx';
 import { ViewHeading } from '../components/ViewHeading.tsx';
+import { plural, type PluralForms } from '../i18n/index.ts';
 import { formatTonnes, shortenCount } from '../rules/format.ts';
 import { displayedUsers, tonnesTracked } from '../rules/stats.ts';
 import { palette } from '../theme/palette.ts';
@@ -168,6 +169,14 @@ export function HomeView(props: { focusHeading: boolean }) {
   const text = messages.home;
   const ready = stats.phase === 'ready' ? stats.stats : null;
   const open = () => controller.navigate('calculator');
+  /** A community figure and its label in the plural form its number asks for; a dash until the numbers come. */
+  const countFigure = (
+    label: PluralForms,
+    count: number | null,
+    format: (count: number) => string,
+    fractionDigits = 0,
+  ): [string, string] =>
+    count === null ? [text.noValue, label.other] : [format(count), plural(locale, label, count, '', fractionDigits)];
   return (
     <>
       <Hero aria-labelledby="rc-home-title">
@@ -218,9 +227,10 @@ export function HomeView(props: { focusHeading: boolean }) {
         <SectionTitle id="rc-community-title">{text.communityTitle}</SectionTitle>
         <FigureList
           figures={[
-            [ready ? shortenCount(locale, ready.total_receipts_processed) : text.noValue, text.communityReceipts],
-            [ready ? formatTonnes(locale, tonnesTracked(ready)) : text.noValue, text.communityTonnes],
-            [ready ? shortenCount(locale, displayedUsers(ready)) : text.noValue, text.communityUsers],
+            countFigure(text.communityReceipts, ready && ready.total_receipts_processed, (n) => shortenCount(locale, n)),
+            // Tonnes are shown with one decimal, which the plural rules take into account.
+            countFigure(text.communityTonnes, ready && tonnesTracked(ready), (n) => formatTonnes(locale, n), 1),
+            countFigure(text.communityUsers, ready && displayedUsers(ready), (n) => shortenCount(locale, n)),
           ]}
         />
       </Card>

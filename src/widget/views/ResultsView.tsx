@@ -8,10 +8,10 @@ import { CarIcon, TreeIcon } from '../components/icons.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
 import { TipList } from '../components/TipList.tsx';
-import { fill } from '../i18n/index.ts';
+import { fill, plural } from '../i18n/index.ts';
 import { sortedCategories } from '../rules/categories.ts';
 import { equivalentsOf } from '../rules/equivalents.ts';
-import { formatEquivalent, formatEuro, formatKg } from '../rules/format.ts';
+import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/format.ts';
 import { tipsFor } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
 import { useWidget } from './context.ts';
@@ -184,8 +184,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
             <dd>{formatEuro(locale, result.total_price)}</dd>
           </div>
           <div>
-            <dt>{text.itemsFound}</dt>
-            <dd>{result.metadata.items_found}</dd>
+            <dt>{plural(locale, text.itemsFound, result.metadata.items_found)}</dt>
+            <dd>{formatInteger(locale, result.metadata.items_found)}</dd>
           </div>
         </Facts>
       </Summary>
