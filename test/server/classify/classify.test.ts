@@ -270,6 +270,65 @@ describe('borderline rules of the category guide', () => {
   });
 });
 
+describe('words beside the product: flavours, pots, abbreviations, household goods', () => {
+  it('reads mustard after a fish or meat as its flavour, and mustard on its own as mustard', () => {
+    expect(key('SILLI SINAPPI 250G')).toBe('herring');
+    expect(key('SILLIVATI SINAPPI')).toBe('herring');
+    expect(category('HK Viljaporsaan Fileepihvi sinappi-BBQ 640 g')).toBe('Pork');
+    expect(category('KANAFILEE SINAPPI-HUNAJA')).toBe('Poultry');
+    expect(key('Turun sinappi 275g')).toBe('mustard');
+    expect(key('SINAPPI VÄKEVÄ')).toBe('mustard');
+    expect(key('DIJON SINAPPI')).toBe('mustard');
+  });
+
+  it('reads a pot around a herb as the herb, and a ruukku dish as a ready meal', () => {
+    for (const name of ['TILLI RUUKKU', 'KORIANTERI RUUKKU', 'PERSILJA RUUKKU', 'BASILIKA RUUKKU']) {
+      expect(key(name), name).toBe('herbs');
+    }
+    expect(key('Saarioinen kanaruukku 300g')).toBe('meal-poultry');
+    expect(category('Saarioinen kasvis-papuruukku 300g')).toBe('Processed Food');
+  });
+
+  it('reads MJ as maitojuoma, with the fat level written before it', () => {
+    expect(key('LAKTOOSITON RASVATON MJ 1L')).toBe('milk-skimmed');
+    expect(key('KEVYT MJ 1L')).toBe('milk-semi-skimmed');
+    expect(key('TÄYS MJ 1L')).toBe('milk-whole');
+  });
+
+  it('knows cheeses sold by their name alone, a ripening time in months (12KK) being no baby food', () => {
+    for (const name of ['COMTE 12KK 200G', 'Comté 250g', 'GRUYERE AOP 12KK 200G', 'JARLSBERG 400G', 'Leerdammer original 350g']) {
+      expect(key(name), name).toBe('cheese-hard');
+    }
+    expect(category('Piltti 4kk banaani')).toBe('Other');
+  });
+
+  it('reads an oat snack cup as a plant yoghurt, not as the berry that flavours it', () => {
+    expect(key('Pirkka kauravälipala mustikka 150g')).toBe('plant-yoghurt');
+    expect(category('Elovena välipalakeksi 10x30g')).toBe('Processed Food');
+  });
+
+  it('reads household goods as non-food, and skewers or sticks of a named food as that food', () => {
+    for (const name of [
+      'Pirkka grillivartaat 50kpl',
+      'BAMBUVARTAAT 100KPL',
+      'TÄHTISADETIKKU 10KPL',
+      'HAMMASTIKUT 200KPL',
+      'Säilytysrasia setti 5kpl',
+      'PAKASTERASIA 1L 3KPL',
+      'Kumisaappaat lasten 28',
+      'Kumisaapas',
+    ]) {
+      expect(key(name), name).toBe('non-food');
+    }
+    expectAll([
+      ['Kanan grillivartaat 400g', 'Poultry'],
+      ['SoFine Tofu soijavartaat 150g', 'Plant Proteins'],
+      ['Pirkka juustotikut 200g', 'Dairy'],
+      ['Oolannin tikkuperunat 400g pakaste', 'Vegetables'],
+    ]);
+  });
+});
+
 describe('product keys', () => {
   it('names what the product is, so it picks the factor', () => {
     expect(key('Pirkka naudan jauheliha 10% 400g')).toBe('beef-mince');
