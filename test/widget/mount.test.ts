@@ -51,6 +51,42 @@ describe('mountReceiptCalculator', () => {
     await widget.unmount();
   });
 
+  it('mounts and works on a page whose CSP refuses its styles (no nonce passed), with one warning that asks for the nonce', async () => {
+    // What Chromium does with a <style> element that the page's style-src refuses: no sheet.
+    vi.spyOn(HTMLStyleElement.prototype, 'sheet', 'get').mockReturnValue(null);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const widget = await mount(API);
+    await settle();
+    expect(text(widget.shadow)).toContain('Discover the climate impact of your groceries');
+    await click(button(widget.shadow, 'Scan Your Receipt'));
+    expect(text(widget.shadow)).toContain('Calculate your receipt’s footprint');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/Content-Security-Policy.*\{ nonce \}/);
+    // The refused rules are not written into the page, where each one would be refused again.
+    expect(widget.shadow.querySelectorAll('style')).toHaveLength(0);
+    await widget.unmount();
+    vi.restoreAllMocks();
+  });
+
+  it('warns about nothing where the page applies its styles', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const widget = await mount(API, { nonce: 'abc123' });
+    await settle();
+    expect(warn).not.toHaveBeenCalled();
+    await widget.unmount();
+    vi.restoreAllMocks();
+  });
+
+  it('mounts into an element that is not in the document yet, and is styled once it is attached', async () => {
+    const host = document.createElement('div');
+    const widget = await mount(API, undefined, host);
+    expect(text(widget.shadow)).toContain('Discover the climate impact of your groceries');
+    document.body.append(host);
+    await settle();
+    expect(shadowCss(widget.shadow)).toMatch(/:host\s*\{[^}]*all:\s*initial/);
+    await widget.unmount();
+  });
+
   it('resets inherited properties on :host and again on its own wrapper, in px, never rem', async () => {
     const widget = await mount(API);
     const css = shadowCss(widget.shadow);

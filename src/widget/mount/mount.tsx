@@ -10,6 +10,7 @@ import { App } from '../views/App.tsx';
 import { WidgetContext } from '../views/context.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
 import { createAppContainer, createStyleTarget, openShadowRoot } from './shadow.ts';
+import { styleSheetOptions } from './style-sheet.ts';
 
 export interface ReceiptCalculatorHandle {
   /** Removes the widget's DOM and styles, stops its timers and aborts its requests. */
@@ -52,7 +53,7 @@ export function mountReceiptCalculator(
   });
 
   const shadow = openShadowRoot(element);
-  const styleTarget = createStyleTarget(shadow);
+  const styleSheet = styleSheetOptions(createStyleTarget(shadow), resolved.nonce);
   const root = createRoot(createAppContainer(shadow));
   const context = {
     controller,
@@ -63,7 +64,7 @@ export function mountReceiptCalculator(
   // Rendered synchronously so the widget is in the DOM when this function returns.
   flushSync(() =>
     root.render(
-      <StyleSheetManager target={styleTarget} nonce={resolved.nonce}>
+      <StyleSheetManager {...styleSheet}>
         <WidgetContext.Provider value={context}>
           <App />
         </WidgetContext.Provider>
