@@ -123,6 +123,37 @@ describe.skipIf(noBrowser)('journeys', () => {
     expect(result.metadata.processing_method).toBe(method);
   });
 
+  it('paints "Starting AI analysis..." at 0 before the upload replaces it, and every later step in order', async () => {
+    // What each animation frame shows of the progress bar (rAF callbacks run just before a paint).
+    await suite.page.addInitScript(() => {
+      const painted: string[] = [];
+      (window as unknown as { paintedSteps: string[] }).paintedSteps = painted;
+      const look = () => {
+        const bar = document.querySelector('#receipt-calculator')?.shadowRoot?.querySelector('[role="progressbar"]');
+        const step = bar?.getAttribute('aria-valuetext');
+        if (step && painted.at(-1) !== step) painted.push(step);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    const widget = await openDemo(suite.page, suite.server);
+    await openCalculator(widget);
+    await giveConsent(widget);
+    await upload(widget, () => chooseFile(widget, fixtureFile(PDF_FIXTURE)));
+    const painted = await suite.page.evaluate(() => (window as unknown as { paintedSteps: string[] }).paintedSteps);
+    const sequence = [
+      '0% Starting AI analysis...',
+      '20% Uploading to AI server...',
+      '70% AI analyzing receipt...',
+      '100% Processing complete!',
+      '100% Complete!',
+    ];
+    expect(painted[0]).toBe(sequence[0]);
+    // A fast answer may skip a step on screen, but none comes out of order.
+    const order = painted.map((step) => sequence.indexOf(step));
+    expect(order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!)), painted.join(' → ')).toBe(true);
+  });
+
   it('ignores a dropped file before consent', async () => {
     const uploads: Request[] = [];
     suite.page.on('request', (request) => {

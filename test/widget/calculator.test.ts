@@ -14,6 +14,7 @@ import {
   click,
   dropFiles,
   mount,
+  nextFrame,
   queryByText,
   settle,
   text,
@@ -93,6 +94,7 @@ describe('base URL', () => {
     localStorage.setItem('receiptCalculator.apiBaseUrl', 'http://localhost:3000/');
     const { shadow, unmount } = await openCalculator(API);
     await click(button(shadow, 'Try Sample'));
+    await nextFrame();
     expect(fetch.callsTo('/health')[0]?.url).toBe('http://localhost:3000/health');
     expect(fetch.callsTo('/api/process-text')[0]?.url).toBe('http://localhost:3000/api/process-text');
     await unmount();
@@ -158,6 +160,7 @@ describe('consent gating', () => {
     const { shadow, unmount } = await openCalculator(API);
     expect(button(shadow, 'Try Sample').disabled).toBe(false);
     await click(button(shadow, 'Try Sample'));
+    await nextFrame();
     await settle();
     expect(fetch.callsTo('/api/process-text')).toHaveLength(1);
     await unmount();
@@ -199,6 +202,10 @@ describe('upload', () => {
     await accept(shadow);
     const first = receipt('kuitti.jpg', 'image/jpeg');
     await chooseFiles(fileInput(shadow), [first, receipt('second.pdf', 'application/pdf')]);
+    // The first step stays until the browser has painted it; only then is the file sent.
+    expect(progress(shadow)).toEqual({ message: 'Starting AI analysis...', percent: '0' });
+    expect(fetch.callsTo('/api/process-receipt-ai')).toHaveLength(0);
+    await nextFrame();
 
     const [call] = fetch.callsTo('/api/process-receipt-ai');
     expect(call?.method).toBe('POST');
@@ -250,6 +257,7 @@ describe('upload', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(fileInput(shadow), [receipt(name, type)]);
+    await nextFrame();
     expect((fetch.callsTo('/api/process-receipt-ai')[0]?.body as FormData).get('fileType')).toBe(fileType);
     await unmount();
   });
@@ -258,10 +266,12 @@ describe('upload', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(photoInput(shadow), [receipt('camera.jpg')]);
+    await nextFrame();
     await settle();
     await advance(1000);
     await click(button(shadow, 'Scan Another Receipt'));
     await dropFiles(dropZone(shadow), [receipt('dropped.pdf', 'application/pdf'), receipt('other.jpg')]);
+    await nextFrame();
     const names = fetch.callsTo('/api/process-receipt-ai').map((call) => ((call.body as FormData).get('file') as File).name);
     expect(names).toEqual(['camera.jpg', 'dropped.pdf']);
     await unmount();
@@ -272,6 +282,7 @@ describe('upload', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(fileInput(shadow), [receipt()]);
+    await nextFrame();
     await settle();
     const alert = errorBox(shadow)!;
     expect(text(alert.querySelector('p')!)).toBe('Error');
@@ -285,6 +296,7 @@ describe('upload', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(fileInput(shadow), [receipt()]);
+    await nextFrame();
     await settle();
     expect(text(errorBox(shadow)!)).toBe('ErrorFailed to process with AI: API Error: 502');
     await unmount();
@@ -295,6 +307,7 @@ describe('upload', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(fileInput(shadow), [receipt()]);
+    await nextFrame();
     await settle();
     expect(text(errorBox(shadow)!)).toBe(
       'ErrorFailed to process receipt. Please check your API configuration and try again.',
@@ -307,6 +320,7 @@ describe('upload', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(fileInput(shadow), [receipt()]);
+    await nextFrame();
     await settle();
     expect(text(errorBox(shadow)!)).toContain('Failed to process receipt. Please check your API configuration and try again.');
     await unmount();
@@ -319,10 +333,12 @@ describe('upload', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(fileInput(shadow), [receipt()]);
+    await nextFrame();
     await settle();
     expect(errorBox(shadow)).not.toBeNull();
     await chooseFiles(fileInput(shadow), [receipt()]);
     expect(errorBox(shadow)).toBeNull();
+    await nextFrame();
     expect(progress(shadow)?.percent).toBe('20');
     await unmount();
   });
@@ -334,6 +350,7 @@ describe('sample', () => {
     fetch.on('/api/process-text', () => answer.promise);
     const { shadow, unmount } = await openCalculator(API);
     await click(button(shadow, 'Try Sample'));
+    await nextFrame();
 
     const [call] = fetch.callsTo('/api/process-text');
     expect(call?.method).toBe('POST');
@@ -357,6 +374,7 @@ describe('sample', () => {
     fetch.on('/api/process-text', () => slowJson(analysis(), body.promise));
     const { shadow, unmount } = await openCalculator(API);
     await click(button(shadow, 'Try Sample'));
+    await nextFrame();
     await settle();
     expect(progress(shadow)).toEqual({ message: 'Processing sample receipt...', percent: '50' });
     await act(async () => body.resolve(new Response()));
@@ -373,6 +391,7 @@ describe('sample', () => {
     fetch.on('/api/process-text', answer);
     const { shadow, unmount } = await openCalculator(API);
     await click(button(shadow, 'Try Sample'));
+    await nextFrame();
     await settle();
     expect(text(errorBox(shadow)!)).toBe(`Error${message}`);
     expect(progressbar(shadow)).toBeNull();
@@ -385,6 +404,7 @@ describe('result and Scan Another Receipt', () => {
     const { shadow, unmount } = await openCalculator(API);
     await accept(shadow);
     await chooseFiles(fileInput(shadow), [receipt()]);
+    await nextFrame();
     await settle();
     await advance(1000);
     expect(shadow.querySelector('[data-testid="result"]')).not.toBeNull();
@@ -405,6 +425,7 @@ describe('result and Scan Another Receipt', () => {
   it('coming back to a calculator that still shows a result focuses the view heading, not the result', async () => {
     const { shadow, unmount } = await openCalculator(API);
     await click(button(shadow, 'Try Sample'));
+    await nextFrame();
     await settle();
     await advance(1000);
     await click(button(shadow, 'Back to Home'));

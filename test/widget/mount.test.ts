@@ -1,10 +1,10 @@
-// The public mount contract: open shadow root, styles inside it only, remount, unmount,
+// The public mount contract: open shadow root, styles inside it only, remount, nextFrame, unmount,
 // several widgets on one page.
 import { describe, expect, it, vi } from 'vitest';
 import { analysis, API } from './support/fixtures.ts';
 import { json } from './support/fake-fetch.ts';
 import { useFakeBackend } from './support/environment.ts';
-import { advance, button, click, mount, settle, shadowCss, text } from './support/widget.ts';
+import { advance, button, click, mount, nextFrame, settle, shadowCss, text } from './support/widget.ts';
 
 
 const fetch = useFakeBackend();
@@ -126,6 +126,7 @@ describe('mountReceiptCalculator', () => {
     await settle();
     await click(button(widget.shadow, 'Scan Your Receipt'));
     await click(button(widget.shadow, 'Try Sample'));
+    await nextFrame();
     const uploadSignal = fetch.callsTo('/api/process-text')[0]?.signal;
     expect(uploadSignal?.aborted).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
@@ -149,6 +150,7 @@ describe('mountReceiptCalculator', () => {
     const widget = await mount(API);
     await click(button(widget.shadow, 'Scan Your Receipt'));
     await click(button(widget.shadow, 'Try Sample'));
+    await nextFrame();
     await settle();
     expect(vi.getTimerCount()).toBe(2);
     await widget.unmount();

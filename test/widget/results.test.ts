@@ -6,7 +6,7 @@ import { CATEGORY_COLORS, UNKNOWN_CATEGORY_COLOR } from '../../src/widget/theme/
 import { analysis, API } from './support/fixtures.ts';
 import { json } from './support/fake-fetch.ts';
 import { useFakeBackend } from './support/environment.ts';
-import { advance, button, byText, click, mount, settle, shadowCss, text, type TestWidget } from './support/widget.ts';
+import { advance, button, byText, click, mount, nextFrame, settle, shadowCss, text, type TestWidget } from './support/widget.ts';
 
 const fetch = useFakeBackend();
 
@@ -16,6 +16,7 @@ async function showResult(result: unknown): Promise<TestWidget> {
   await settle();
   await click(button(widget.shadow, 'Scan Your Receipt'));
   await click(button(widget.shadow, 'Try Sample'));
+  await nextFrame();
   await settle();
   await advance(1000);
   if (!widget.shadow.querySelector('[data-testid="result"]')) throw new Error(`no result: ${text(widget.shadow).slice(0, 300)}`);

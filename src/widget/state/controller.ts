@@ -4,6 +4,7 @@ import type { AnalysisResult } from '../../contract.ts';
 import { createApiClient, type ApiClient, type CallOptions } from '../api/client.ts';
 import { ApiFailure, isAbort } from '../api/errors.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
+import { afterPaint } from './after-paint.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
 import {
   CLEAR_PROCESSING_AFTER_MS,
@@ -42,6 +43,7 @@ export function createController(options: ControllerOptions): Controller {
   const createApi = options.createApi ?? createApiClient;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const requests = new Set<AbortController>();
+  const paints = new Set<() => void>();
   let statsInterval: ReturnType<typeof setInterval> | null = null;
   let statsRequest: AbortController | null = null;
   let disposed = false;
@@ -56,6 +58,17 @@ export function createController(options: ControllerOptions): Controller {
       run();
     }, ms);
     timers.add(id);
+  }
+
+  /** Resolves once the state just set has been painted (never, if the controller is disposed first). */
+  function painted(): Promise<void> {
+    return new Promise((resolve) => {
+      const cancel = afterPaint(() => {
+        paints.delete(cancel);
+        resolve();
+      });
+      paints.add(cancel);
+    });
   }
 
   /** Runs one request with its own AbortController, forgotten once it settles. */
@@ -133,6 +146,8 @@ export function createController(options: ControllerOptions): Controller {
       return;
     }
     set({ processing: sequence.start });
+    // The first step would otherwise be replaced before the browser ever showed it.
+    await painted();
     set({ processing: sequence.sending });
     try {
       const result = await request((signal) =>
@@ -192,6 +207,8 @@ export function createController(options: ControllerOptions): Controller {
       stopStats();
       for (const id of timers) clearTimeout(id);
       timers.clear();
+      for (const cancel of paints) cancel();
+      paints.clear();
       for (const controller of requests) controller.abort();
       requests.clear();
     },

@@ -4,8 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/widget/api/client.ts';
 import { ApiFailure } from '../../../src/widget/api/errors.ts';
 import type { AppState } from '../../../src/widget/state/app-state.ts';
+import { NO_FRAME_FALLBACK_MS } from '../../../src/widget/state/after-paint.ts';
 import { createController, type Controller } from '../../../src/widget/state/controller.ts';
 import { analysis, STATS } from '../support/fixtures.ts';
+import { FRAME_MS } from '../support/frames.ts';
 
 function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
   return {
@@ -51,7 +53,7 @@ describe('processing machine', () => {
     controller.setConsent(true);
     const seen = record(controller);
     controller.upload(new File(['x'], 'kuitti.jpg', { type: 'image/jpeg' }));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
     expect(seen).toEqual([
       'idle',
       'uploadStart 0',
@@ -69,7 +71,7 @@ describe('processing machine', () => {
     const controller = create(fakeApi());
     const seen = record(controller);
     controller.trySample();
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(FRAME_MS + 1000);
     expect(seen).toEqual([
       'idle',
       'sampleStart 0',
@@ -89,7 +91,45 @@ describe('processing machine', () => {
     controller.upload(new File(['x'], 'a.jpg'));
     controller.upload(new File(['x'], 'b.jpg'));
     controller.trySample();
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
     expect(processReceipt).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the first step until a frame has been painted, and only then sends', async () => {
+    const processReceipt = vi.fn(fakeApi().processReceipt);
+    const controller = create(fakeApi({ processReceipt }));
+    controller.setConsent(true);
+    controller.upload(new File(['x'], 'kuitti.jpg'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.store.getState().processing).toEqual({ phase: 'processing', step: 'uploadStart', percent: 0 });
+    expect(processReceipt).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
+    expect(processReceipt).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends anyway on a page that paints no frames (a background tab)', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    try {
+      const processText = vi.fn(fakeApi().processText);
+      const controller = create(fakeApi({ processText }));
+      controller.trySample();
+      await vi.advanceTimersByTimeAsync(NO_FRAME_FALLBACK_MS - 1);
+      expect(processText).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(processText).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('sends nothing when disposed while the first step is on screen', async () => {
+    const processText = vi.fn(fakeApi().processText);
+    const controller = create(fakeApi({ processText }));
+    controller.trySample();
+    controller.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(processText).not.toHaveBeenCalled();
   });
 
   it('turns failures into error states and idles at once', async () => {
@@ -101,7 +141,7 @@ describe('processing machine', () => {
       }),
     );
     controller.trySample();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
     expect(controller.store.getState()).toMatchObject<Partial<AppState>>({
       processing: { phase: 'idle' },
       error: { kind: 'sample', reason: { kind: 'status', status: 500 } },

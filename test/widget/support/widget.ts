@@ -1,6 +1,7 @@
 // Mounting the public widget in a test and finding things inside its shadow root.
 import { act } from 'react';
 import { mountReceiptCalculator, type MountOptions } from '../../../src/widget/index.ts';
+import { FRAME_MS } from './frames.ts';
 
 export interface TestWidget {
   host: HTMLElement;
@@ -36,6 +37,14 @@ export async function advance(ms: number): Promise<void> {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
+}
+
+/**
+ * Lets one (fake) frame be painted: a processing run shows its first step for a frame before it
+ * sends its request.
+ */
+export async function nextFrame(): Promise<void> {
+  await advance(FRAME_MS);
 }
 
 export function text(root: ParentNode): string {
