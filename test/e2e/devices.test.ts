@@ -80,6 +80,58 @@ describe.skipIf(noBrowser)('phones and screenshots', () => {
     await expectPhoneFriendly('privacy');
   });
 
+  it('lays the result out for a phone: the total on one line down to 320 px, four items in view, each row in line', async () => {
+    for (const width of [360, 320]) {
+      const context = await newContext(suite.browser, { ...PHONE, viewport: { width, height: 640 } });
+      try {
+        const page = await context.newPage();
+        const url = suite.site.add('/phone.html', { html: embedPage({ api: suite.server.url, css: 'body { margin: 0; }' }) });
+        const widget = await openHome(page, url);
+        await openCalculator(widget);
+        await runSample(page, widget);
+        const total = await widget.getByTestId('total-emissions').evaluate((element) => ({
+          height: element.getBoundingClientRect().height,
+          lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+        }));
+        expect(total.height, `${width} px: the total wraps`).toBeLessThan(total.lineHeight * 1.5);
+
+        const list = await widget.getByTestId('item-list').evaluate((scroller) => {
+          const box = scroller.getBoundingClientRect();
+          const rows = [...scroller.querySelectorAll('li')];
+          return {
+            height: box.height,
+            inView: rows.filter((row) => row.getBoundingClientRect().bottom <= box.bottom + 0.5).length,
+            rows: rows.map((row) => {
+              const [name, meta, emissions] = [...row.children];
+              const chip = meta?.firstElementChild;
+              const [weight, price] = [...(meta?.lastElementChild?.children ?? [])];
+              const box = (element: Element | null | undefined) => element?.getBoundingClientRect() ?? new DOMRect(NaN, NaN);
+              const paddingRight = parseFloat(getComputedStyle(row).paddingRight);
+              return {
+                // Weight and price share a line; the emissions sit below the name, level with the
+                // meta line's start (the category chip), at the row's right end.
+                weightAndPriceInLine: Math.abs(box(weight).top - box(price).top) < 1,
+                emissionsBelowName: box(emissions).top >= box(name).bottom - 1,
+                emissionsLevelWithChip: box(emissions).top < box(chip).bottom && box(emissions).bottom > box(chip).top,
+                emissionsAtRight: Math.abs(box(emissions).right - (box(row).right - paddingRight)) < 1,
+              };
+            }),
+          };
+        });
+        expect(list.height).toBe(256);
+        if (width === 360) expect(list.inView, 'whole items in view').toBeGreaterThanOrEqual(4);
+        for (const row of list.rows) {
+          expect(row).toEqual({ weightAndPriceInLine: true, emissionsBelowName: true, emissionsLevelWithChip: true, emissionsAtRight: true });
+        }
+        expect(await smallText(page, '#receipt-calculator', 'section[data-view]'), `${width} px: text under 12 px`).toEqual([]);
+        expect(await horizontalOverflow(page, '#receipt-calculator'), `${width} px: sideways scrolling`).toEqual([]);
+        expect(pageErrors(context)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   interface ResultPictures {
     /** The whole widget showing the result. */
     widget: Buffer;

@@ -115,7 +115,8 @@ describe('results view', () => {
 
     const rows = [...list.querySelectorAll('li')].map(text);
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toBe('Pirkka naudan jauheliha 10% 400gRed Meat0.4 kg6.80 kg CO2e€5.49');
+    // Name; category, weight and price; then the emissions.
+    expect(rows[0]).toBe('Pirkka naudan jauheliha 10% 400gRed Meat0.4 kg€5.496.80 kg CO2e');
     expect(rows[1]).toContain('0.5 kg');
     expect(rows[1]).not.toContain('estimated');
     expect(rows[2]).toContain('≈ 0.2 kg, estimated');

@@ -16,6 +16,13 @@ const Scroller = styled.div`
   overscroll-behavior: contain;
   border: 1px solid ${palette.border};
   border-radius: 12px;
+
+  /* On a phone the list runs to the card's edges (its 20 px padding): room for one-line names. */
+  @media (max-width: 639.98px) {
+    margin: 0 -20px;
+    border-width: 1px 0;
+    border-radius: 0;
+  }
 `;
 
 const List = styled.ul`
@@ -24,25 +31,27 @@ const List = styled.ul`
   padding: 0;
 `;
 
+/**
+ * Two lines: the name across the row, then one meta line (category chip, weight, price) with
+ * the emissions at its right end. Compact, so that about four rows show in 256 px on a phone.
+ */
 const Row = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 4px 12px;
-  padding: 10px 14px;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: baseline;
+  gap: 2px 10px;
+  /* 57 px for a row with a one-line name: four rows and the top of a fifth, which shows that the list scrolls. */
+  padding: 6px 12px;
+  line-height: 1.35;
 
   & + & {
     border-top: 1px solid ${palette.border};
   }
 `;
 
-const Main = styled.div`
-  min-width: 0;
-  flex: 1 1 160px;
-`;
-
 const ItemName = styled.span`
-  display: block;
+  grid-column: 1 / -1;
+  font-size: 0.9375em;
   font-weight: 600;
   overflow-wrap: anywhere;
 `;
@@ -51,46 +60,55 @@ const Meta = styled.span`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 4px 10px;
+  gap: 2px 8px;
   font-size: 0.8125em;
   color: ${palette.muted};
+  font-variant-numeric: tabular-nums;
 `;
 
-const Category = styled.span`
+const Chip = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: 6px;
+  gap: 5px;
+  padding: 0 7px 0 6px;
+  border-radius: 999px;
+  background: ${palette.page};
+`;
+
+/** Weight and price, kept together: on a narrow row they move to a line of their own as a pair. */
+const Amounts = styled.span`
+  display: inline-flex;
+  gap: 8px;
+  white-space: nowrap;
 `;
 
 const Dot = styled.span<{ $color: string }>`
-  width: 10px;
-  height: 10px;
+  width: 8px;
+  height: 8px;
   border-radius: 50%;
   background: ${({ $color }) => $color};
 `;
 
-const Uncertain = styled.span`
-  padding: 0 6px;
-  border-radius: 6px;
+const Uncertain = styled(Chip)`
+  padding: 0 8px;
   background: ${palette.warning.background};
   color: ${palette.warning.text};
   font-weight: 600;
 `;
 
-const Figures = styled.span`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-end;
+/** The emissions, right-aligned on the meta line. */
+const Emissions = styled.span`
   font-variant-numeric: tabular-nums;
-  text-align: end;
+  white-space: nowrap;
 `;
 
-const Emissions = styled.span`
+const Kg = styled.span`
+  font-size: 0.9375em;
   font-weight: 700;
 `;
 
-const Price = styled.span`
-  font-size: 0.8125em;
+const Unit = styled.span`
+  font-size: 0.75em;
   color: ${palette.muted};
 `;
 
@@ -102,25 +120,25 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
       <List>
         {props.items.map((item, index) => (
           <Row key={`${index}-${item.name}`}>
-            <Main>
-              <ItemName>{item.name}</ItemName>
-              <Meta>
-                <Category>
-                  <Dot $color={categoryColor(item.category)} aria-hidden="true" />
-                  {categoryLabel(messages, item.category)}
-                </Category>
-                {item.confidence === 'low' && <Uncertain>{text.categoryUncertain}</Uncertain>}
+            <ItemName>{item.name}</ItemName>
+            <Meta>
+              <Chip>
+                <Dot $color={categoryColor(item.category)} aria-hidden="true" />
+                {categoryLabel(messages, item.category)}
+              </Chip>
+              {item.confidence === 'low' && <Uncertain>{text.categoryUncertain}</Uncertain>}
+              <Amounts>
                 <span>
                   {fill(item.weight_estimated ? text.itemWeightEstimated : text.itemWeight, {
                     weight: formatWeight(locale, item.weight),
                   })}
                 </span>
-              </Meta>
-            </Main>
-            <Figures>
-              <Emissions>{fill(text.kgValue, { kg: formatKg(locale, item.emissions) })}</Emissions>
-              <Price>{formatEuro(locale, item.price)}</Price>
-            </Figures>
+                <span>{formatEuro(locale, item.price)}</span>
+              </Amounts>
+            </Meta>
+            <Emissions>
+              <Kg>{formatKg(locale, item.emissions)}</Kg> <Unit>{text.kgUnit}</Unit>
+            </Emissions>
           </Row>
         ))}
       </List>

@@ -17,6 +17,7 @@ import { palette } from '../theme/palette.ts';
 import { useWidget } from './context.ts';
 
 const Summary = styled.section`
+  container-type: inline-size;
   display: flex;
   flex-direction: column;
   gap: 12px;
@@ -48,13 +49,13 @@ const TotalLabel = styled.span`
   font-weight: 600;
 `;
 
+/**
+ * Sized to the summary's own width (cqi), so that "129.8 kg CO2e" (8.2 em in a wide system font)
+ * stays on one line down to a 320 px phone, and 44 px at most; 36 px where containers are unknown.
+ */
 const TotalValue = styled.span`
   font-size: 2.25em;
-
-  @media (min-width: 640px) {
-    font-size: 2.75em;
-  }
-
+  font-size: clamp(24px, 12cqi, 44px);
   font-weight: 800;
   line-height: 1.1;
   font-variant-numeric: tabular-nums;
