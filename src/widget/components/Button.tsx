@@ -2,7 +2,7 @@
 import { styled, css } from 'styled-components';
 import { palette } from '../theme/palette.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'light' | 'outline-light';
+export type ButtonVariant = 'primary' | 'secondary' | 'light' | 'outline-light';
 
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css`
@@ -18,16 +18,6 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
     background: ${palette.surface};
     color: ${palette.primary};
     border-color: ${palette.primary};
-    &:hover:not(:disabled) {
-      background: ${palette.primaryTint};
-    }
-  `,
-  ghost: css`
-    background: transparent;
-    color: ${palette.primary};
-    border-color: transparent;
-    text-decoration: underline;
-    text-underline-offset: 3px;
     &:hover:not(:disabled) {
       background: ${palette.primaryTint};
     }
@@ -56,7 +46,7 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   `,
 };
 
-const base = css<{ $variant?: ButtonVariant; $wide?: boolean }>`
+const base = css<{ $variant?: ButtonVariant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -73,7 +63,6 @@ const base = css<{ $variant?: ButtonVariant; $wide?: boolean }>`
   text-decoration: none;
   cursor: pointer;
   transition: background-color 0.15s ease, border-color 0.15s ease;
-  width: ${({ $wide }) => ($wide ? '100%' : 'auto')};
   ${({ $variant = 'primary' }) => variants[$variant]}
 
   &:disabled {
@@ -88,11 +77,11 @@ const base = css<{ $variant?: ButtonVariant; $wide?: boolean }>`
 
 export const Button = styled.button.attrs<{ type?: 'button' | 'submit' }>((props) => ({
   type: props.type ?? 'button',
-}))<{ $variant?: ButtonVariant; $wide?: boolean }>`
+}))<{ $variant?: ButtonVariant }>`
   ${base}
 `;
 
-export const LinkButton = styled.a<{ $variant?: ButtonVariant; $wide?: boolean }>`
+export const LinkButton = styled.a<{ $variant?: ButtonVariant }>`
   ${base}
 `;
 

@@ -6,8 +6,8 @@
 
 /** For the site's editor, not the visitor: English, in the console only. */
 export const CSP_WARNING =
-  "Receipt Carbon Calculator: this page's Content-Security-Policy blocks the widget's styles, so it is shown unstyled. " +
-  "Pass the nonce of the page's style-src when mounting it: mountReceiptCalculator(element, apiBaseUrl, { nonce }).";
+  "Receipt Carbon Calculator: this page's Content-Security-Policy blocks the widget's styles, so it shows unstyled. " +
+  "Pass the page's style nonce: mountReceiptCalculator(element, apiBaseUrl, { nonce }).";
 
 export interface StyleSheetOptions {
   target: HTMLElement;
