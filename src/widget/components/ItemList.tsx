@@ -10,6 +10,7 @@ import { useWidget } from '../views/context.ts';
 /** 16rem of a 16 px base, in px so the host page's root font size cannot change it. */
 export const ITEM_LIST_MAX_HEIGHT_PX = 256;
 
+// On a phone the list runs to the card's edges (over its 20 px padding): room for one-line names.
 const Scroller = styled.div`
   max-height: ${ITEM_LIST_MAX_HEIGHT_PX}px;
   overflow-y: auto;
@@ -17,7 +18,6 @@ const Scroller = styled.div`
   border: 1px solid ${palette.border};
   border-radius: 12px;
 
-  /* On a phone the list runs to the card's edges (its 20 px padding): room for one-line names. */
   @media (max-width: 639.98px) {
     margin: 0 -20px;
     border-width: 1px 0;
@@ -33,14 +33,14 @@ const List = styled.ul`
 
 /**
  * Two lines: the name across the row, then one meta line (category chip, weight, price) with
- * the emissions at its right end. Compact, so that about four rows show in 256 px on a phone.
+ * the emissions at its right end. 57 px for a row with a one-line name: four rows and the top
+ * of a fifth show in 256 px, which tells that the list scrolls.
  */
 const Row = styled.li`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
   align-items: baseline;
   gap: 2px 10px;
-  /* 57 px for a row with a one-line name: four rows and the top of a fifth, which shows that the list scrolls. */
   padding: 6px 12px;
   line-height: 1.35;
 
