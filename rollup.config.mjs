@@ -6,6 +6,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { fileURLToPath } from 'node:url';
+import { minifyCss } from './src/widget/build/minify-css.ts';
 
 // The bundle's own styled-components attribute: a host page that runs its own copy of
 // styled-components (attribute `data-styled`) can neither rehydrate nor remove our rules.
@@ -90,6 +91,8 @@ export default {
     }),
     ...(minify
       ? [
+          // The CSS in the widget's styled-components templates, without comments and spare whitespace.
+          minifyCss((id) => id.includes('/src/widget/') && /\.tsx?$/.test(id)),
           terser({
             ecma: 2020,
             compress: { passes: 3, pure_getters: true },
