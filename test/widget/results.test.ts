@@ -99,8 +99,8 @@ describe('results view', () => {
     expect(lengths[0]! / lengths[1]!).toBeCloseTo(6.8 / 3.5, 5);
 
     const legend = [...breakdown.querySelectorAll('li')].map(text);
-    expect(legend[0]).toBe('Red Meat6.80 kg CO2e · 54% · 1 item · €5.49');
-    expect(legend[1]).toBe('Dairy3.50 kg CO2e · 28% · 2 items · €8.74');
+    expect(legend[0]).toBe('Red Meat6.80 kg CO2e54% · 1 item · €5.49');
+    expect(legend[1]).toBe('Dairy3.50 kg CO2e28% · 2 items · €8.74');
     expect(legend).toHaveLength(5);
     await unmount();
   });

@@ -6,6 +6,7 @@ import type { CategoryRow } from '../rules/categories.ts';
 import { formatEuro, formatKg, percentOf } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../views/context.ts';
+import { KgFigure } from './KgFigure.tsx';
 
 const Layout = styled.div`
   display: flex;
@@ -26,38 +27,39 @@ const Figure = styled.figure`
   height: 180px;
 `;
 
+/** One column on a phone; two beside the chart on a wide screen, so no figure sits far from its name. */
 const Legend = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   width: 100%;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  gap: 10px 32px;
 `;
 
+/** The name with its kg CO2e at the right end, then share, item count and price below. */
 const Entry = styled.li`
   display: grid;
-  grid-template-columns: 14px minmax(0, 1fr);
+  grid-template-columns: 14px minmax(0, 1fr) auto;
   column-gap: 10px;
-  align-items: start;
+  align-items: baseline;
 `;
 
 const Swatch = styled.span<{ $color: string }>`
+  align-self: center;
   width: 14px;
   height: 14px;
-  margin-top: 4px;
   border-radius: 4px;
   background: ${({ $color }) => $color};
 `;
 
 const Name = styled.span`
-  display: block;
   font-weight: 700;
 `;
 
 const Numbers = styled.span`
-  display: block;
+  grid-column: 2 / -1;
   font-size: 0.875em;
   color: ${palette.muted};
   font-variant-numeric: tabular-nums;
@@ -112,17 +114,15 @@ export function CategoryChart(props: { rows: CategoryRow[]; total: number }) {
         {props.rows.map((row) => (
           <Entry key={row.name} data-category={row.name}>
             <Swatch $color={categoryColor(row.name)} aria-hidden="true" />
-            <span>
-              <Name>{categoryLabel(messages, row.name)}</Name>
-              <Numbers>
-                {fill(text.categoryLine, {
-                  kg: formatKg(locale, row.emissions),
-                  percent: percentOf(row.emissions, sum),
-                  items: plural(locale, text.itemCount, row.count),
-                  price: formatEuro(locale, row.price),
-                })}
-              </Numbers>
-            </span>
+            <Name>{categoryLabel(messages, row.name)}</Name>
+            <KgFigure kg={row.emissions} />
+            <Numbers>
+              {fill(text.categoryLine, {
+                percent: percentOf(row.emissions, sum),
+                items: plural(locale, text.itemCount, row.count),
+                price: formatEuro(locale, row.price),
+              })}
+            </Numbers>
           </Entry>
         ))}
       </Legend>

@@ -3,9 +3,10 @@
 import { styled } from 'styled-components';
 import type { AnalysisItem } from '../../contract.ts';
 import { categoryLabel, fill } from '../i18n/index.ts';
-import { formatEuro, formatKg, formatWeight } from '../rules/format.ts';
+import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../views/context.ts';
+import { KgFigure } from './KgFigure.tsx';
 
 /** 16rem of a 16 px base, in px so the host page's root font size cannot change it. */
 export const ITEM_LIST_MAX_HEIGHT_PX = 256;
@@ -96,22 +97,6 @@ const Uncertain = styled(Chip)`
   font-weight: 600;
 `;
 
-/** The emissions, right-aligned on the meta line. */
-const Emissions = styled.span`
-  font-variant-numeric: tabular-nums;
-  white-space: nowrap;
-`;
-
-const Kg = styled.span`
-  font-size: 0.9375em;
-  font-weight: 700;
-`;
-
-const Unit = styled.span`
-  font-size: 0.75em;
-  color: ${palette.muted};
-`;
-
 export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
@@ -136,9 +121,7 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
                 <span>{formatEuro(locale, item.price)}</span>
               </Amounts>
             </Meta>
-            <Emissions>
-              <Kg>{formatKg(locale, item.emissions)}</Kg> <Unit>{text.kgUnit}</Unit>
-            </Emissions>
+            <KgFigure kg={item.emissions} />
           </Row>
         ))}
       </List>

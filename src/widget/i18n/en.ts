@@ -132,7 +132,7 @@ export const en = {
     treeLabel: 'for one tree to absorb',
     categoriesTitle: 'Emissions by category',
     chartLabel: 'Bar chart of emissions by category, largest first',
-    categoryLine: '{kg} kg CO2e · {percent}% · {items} · {price}',
+    categoryLine: '{percent}% · {items} · {price}',
     itemCount: { one: '{count} item', other: '{count} items' },
     itemsTitle: 'Items',
     itemWeight: '{weight} kg',
