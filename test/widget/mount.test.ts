@@ -91,14 +91,14 @@ describe('mountReceiptCalculator', () => {
     const widget = await mount(API);
     const css = shadowCss(widget.shadow);
     const hostRule = /:host\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
-    for (const property of ['color', 'font-family', 'font-size', 'line-height', 'letter-spacing', 'text-transform', 'font-style', 'word-spacing']) {
+    for (const property of ['color', 'font-family', 'font-size', 'line-height', 'letter-spacing', 'text-transform', 'font-style', 'word-spacing', 'text-wrap']) {
       expect(hostRule, property).toMatch(new RegExp(`${property}:[^;]+!important`));
     }
     const wrapper = widget.shadow.querySelector('section[data-view]');
     expect(wrapper).not.toBeNull();
     const wrapperClass = [...(wrapper?.classList ?? [])].at(-1) ?? '';
     const wrapperRule = new RegExp(`\\.${wrapperClass}\\s*\\{([^}]*)\\}`).exec(css)?.[1] ?? '';
-    for (const property of ['color', 'font-family', 'line-height', 'letter-spacing', 'text-transform', 'font-style']) {
+    for (const property of ['color', 'font-family', 'line-height', 'letter-spacing', 'text-transform', 'font-style', 'text-wrap']) {
       expect(wrapperRule, property).toMatch(new RegExp(`(^|;)${property}:`));
     }
     expect(wrapperRule).toMatch(/font-size:\s*16px/);

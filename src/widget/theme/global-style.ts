@@ -27,6 +27,7 @@ export const inheritedReset = (important: boolean) => {
     text-indent: 0${flag};
     text-shadow: none${flag};
     white-space: normal${flag};
+    text-wrap: pretty${flag};
     word-break: normal${flag};
     overflow-wrap: break-word${flag};
     hyphens: manual${flag};
@@ -56,6 +57,10 @@ export const GlobalStyle = createGlobalStyle`
 
   *, *::before, *::after {
     box-sizing: border-box;
+  }
+
+  h1, h2, h3 {
+    text-wrap: balance;
   }
 
   :focus-visible {

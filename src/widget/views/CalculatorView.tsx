@@ -87,8 +87,9 @@ const Actions = styled.div`
   gap: 12px;
   width: 100%;
 
+  /* Side by side where both fit on one line each; one above the other on a phone. */
   & > button {
-    flex: 1 1 140px;
+    flex: 1 1 180px;
     max-width: 240px;
   }
 `;
