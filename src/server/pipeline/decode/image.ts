@@ -3,6 +3,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { HttpError } from '../../errors.ts';
 import type { FileKind } from '../extract.ts';
+import { estimateSkew } from './deskew.ts';
 import { REFUSALS } from './messages.ts';
 import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
 
@@ -108,9 +109,9 @@ async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
 
 /**
  * The receipt as Tesseract reads it best: EXIF-rotated, cropped to the paper, the paper
- * scaled to OCR_PAPER_WIDTH, gray, with shadows divided out; encoded as PGM.
+ * scaled to OCR_PAPER_WIDTH, gray, with shadows divided out.
  */
-export async function prepareForOcr(source: ImageSource, limits: DecodeLimits): Promise<Buffer> {
+export async function preparePaper(source: ImageSource, limits: DecodeLimits): Promise<GrayImage> {
   try {
     const size = await inspect(source, limits);
     const thumbnail = await open(source, limits)
@@ -140,10 +141,34 @@ export async function prepareForOcr(source: ImageSource, limits: DecodeLimits): 
           height: Math.max(1, Math.min(height - top, Math.round((paper.bottom - paper.top) * height))),
         }),
     );
-    return toPgm(await evenPaperTone(gray));
+    return await evenPaperTone(gray);
   } catch (error) {
     throw refusalFor(error, source, limits);
   }
+}
+
+/** `preparePaper` encoded as PGM, the cheapest container Tesseract reads. */
+export async function prepareForOcr(source: ImageSource, limits: DecodeLimits): Promise<Buffer> {
+  return toPgm(await preparePaper(source, limits));
+}
+
+/** Width the lean is measured at: enough to resolve a tenth of a degree, cheap to shear. */
+const SKEW_SAMPLE_WIDTH = 500;
+/** Leans smaller than this are left alone: turning the page costs a little sharpness. */
+const MIN_SKEW_DEGREES = 0.3;
+
+/** A prepared page turned so its text lines lie level, on white. */
+export async function levelPaper(image: GrayImage): Promise<GrayImage> {
+  const raw = { width: image.width, height: image.height, channels: 1 as const };
+  const scale = Math.min(1, SKEW_SAMPLE_WIDTH / image.width);
+  const sample = await toGray(
+    sharp(image.data, { raw }).resize(Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)), {
+      fit: 'fill',
+    }),
+  );
+  const skew = estimateSkew(sample);
+  if (Math.abs(skew) < MIN_SKEW_DEGREES) return image;
+  return toGray(sharp(image.data, { raw }).rotate(-skew, { background: '#ffffff' }));
 }
 
 /** One JPEG for a vision model: EXIF-rotated, long side at most VISION_MAX_SIDE, on white. */
