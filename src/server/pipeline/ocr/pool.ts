@@ -4,7 +4,8 @@
 import type { Worker } from 'tesseract.js';
 import { HttpError } from '../../errors.ts';
 import { REFUSALS } from '../decode/messages.ts';
-import { OcrStartError, onWorkerLost, startWorker } from './tesseract.ts';
+import { linesFromSegments, segmentsOfPage } from './layout.ts';
+import { MODE_PAGE_SEGMENTATION, OcrStartError, onWorkerLost, startWorker, type OcrMode } from './tesseract.ts';
 
 export interface OcrPoolOptions {
   workers: number;
@@ -32,12 +33,15 @@ export interface OcrResult {
  * (the pages of one PDF); release it when done.
  */
 export interface OcrTicket {
-  recognize(image: Buffer, signal?: AbortSignal): Promise<OcrResult>;
+  /** Reads one image; `mode` says how the page is cut into lines (default `block`). */
+  recognize(image: Buffer, signal?: AbortSignal, mode?: OcrMode): Promise<OcrResult>;
   release(): void;
 }
 
 interface Slot {
   worker: Worker | null;
+  /** The page segmentation the worker is set to. */
+  mode: OcrMode;
   busy: boolean;
   starting: Promise<void> | null;
   /** Fails the running job at once, when its worker's thread dies under it. */
@@ -46,6 +50,7 @@ interface Slot {
 
 interface Job {
   image: Buffer;
+  mode: OcrMode;
   signal: AbortSignal | undefined;
   resolve: (result: OcrResult) => void;
   reject: (error: unknown) => void;
@@ -67,12 +72,17 @@ export class OcrPool {
 
   constructor(options: OcrPoolOptions) {
     this.#options = options;
-    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: null, busy: false, starting: null, failRunning: null }));
+    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: null, mode: 'block' as const, busy: false, starting: null, failRunning: null }));
   }
 
   /** Jobs admitted and not yet finished: running, waiting, or being prepared. */
   get load(): number {
     return this.#tickets;
+  }
+
+  /** Jobs waiting for a worker. */
+  get waiting(): number {
+    return this.#queue.length;
   }
 
   /** Starts every idle slot's worker; resolves when all run, rejects when one cannot start. */
@@ -91,9 +101,9 @@ export class OcrPool {
     this.#tickets++;
     let released = false;
     return {
-      recognize: (image, signal) => {
+      recognize: (image, signal, mode = 'block') => {
         if (released) return Promise.reject(new Error('OCR ticket already released'));
-        return this.#enqueue(image, signal);
+        return this.#enqueue(image, signal, mode);
       },
       release: () => {
         if (released) return;
@@ -132,6 +142,7 @@ export class OcrPool {
         (worker) => {
           if (this.#closed) return void worker.terminate().catch(() => {});
           slot.worker = worker;
+          slot.mode = 'block';
           this.#startError = null;
           onWorkerLost(worker, (reason) => {
             // Our own terminate() clears slot.worker first, so only a death we did not cause gets here.
@@ -153,11 +164,12 @@ export class OcrPool {
     return slot.starting;
   }
 
-  #enqueue(image: Buffer, signal: AbortSignal | undefined): Promise<OcrResult> {
+  #enqueue(image: Buffer, signal: AbortSignal | undefined, mode: OcrMode): Promise<OcrResult> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<OcrResult>((resolve, reject) => {
       const job: Job = {
         image,
+        mode,
         signal,
         resolve,
         reject,
@@ -218,12 +230,12 @@ export class OcrPool {
       this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: this.#retryAfter() })));
       finish(true);
     };
-    worker.recognize(job.image, {}, { text: true }).then(
+    this.#read(slot, worker, job).then(
       (result) => {
         if (finished) return;
         const seconds = (performance.now() - started) / 1000;
         this.#jobSeconds = 0.8 * this.#jobSeconds + 0.2 * seconds;
-        this.#settle(job, () => job.resolve({ text: result.data.text, confidence: result.data.confidence }));
+        this.#settle(job, () => job.resolve(result));
         finish(false);
       },
       (error: unknown) => {
@@ -233,6 +245,19 @@ export class OcrPool {
         finish(true);
       },
     );
+  }
+
+  async #read(slot: Slot, worker: Worker, job: Job): Promise<OcrResult> {
+    if (slot.mode !== job.mode) {
+      await worker.setParameters({ tessedit_pageseg_mode: MODE_PAGE_SEGMENTATION[job.mode] });
+      slot.mode = job.mode;
+    }
+    if (job.mode === 'block') {
+      const result = await worker.recognize(job.image, {}, { text: true });
+      return { text: result.data.text, confidence: result.data.confidence };
+    }
+    const result = await worker.recognize(job.image, {}, { text: false, blocks: true });
+    return { text: linesFromSegments(segmentsOfPage(result.data)), confidence: result.data.confidence };
   }
 
   #replace(slot: Slot, worker: Worker): void {

@@ -32,6 +32,21 @@ export const OCR_PARAMETERS = {
   debug_file: '/dev/null',
 } as const;
 
+/**
+ * How a page is cut into lines. `block` (PSM 6) reads the page as one block with one lean:
+ * right for most photos, and its own text keeps a name and its price together. `column`
+ * (PSM 4) finds each line on its own, which survives paper that leans differently at the top
+ * and the bottom (a curled or crumpled receipt) where `block` pairs names with the next
+ * line's prices; its lines are rebuilt from the words' positions (see layout.ts), since its
+ * own text splits a line at a wide gap.
+ */
+export type OcrMode = 'block' | 'column';
+
+export const MODE_PAGE_SEGMENTATION: Record<OcrMode, PSM> = {
+  block: PSM.SINGLE_BLOCK,
+  column: PSM.SINGLE_COLUMN,
+};
+
 const require = createRequire(import.meta.url);
 
 /**
