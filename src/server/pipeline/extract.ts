@@ -4,10 +4,12 @@
 import type { ExtractedText } from './types.ts';
 import { HttpError } from '../errors.ts';
 import { detectKind } from './decode/detect.ts';
-import { prepareForOcr, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
+import { levelPaper, preparePaper, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
+import { toPgm } from './decode/paper.ts';
 import { pdfPagesSkipped, REFUSALS } from './decode/messages.ts';
 import { OcrPool, type OcrResult, type OcrTicket } from './ocr/pool.ts';
 import { defaultLangPath } from './ocr/tesseract.ts';
+import { bestReading, checkReading } from './ocr/readings.ts';
 import { hasReadableText, tidyOcrText } from './ocr/text.ts';
 import { loadPdfjs, openPdf, type PdfFile } from './pdf/document.ts';
 
@@ -26,6 +28,12 @@ export interface ExtractorOptions {
   maxPdfPages: number;
   /** Folder holding `fin.traineddata.gz`; defaults to the installed `@tesseract.js-data/fin`. */
   langPath?: string;
+  /**
+   * Read a photo (or a one-page scan) a second time, its lines found one by one on the
+   * levelled page, when the first reading's items do not add up to its printed total and no
+   * other job waits for a worker; the reading that fits better is kept. Default true.
+   */
+  ocrSecondPass?: boolean;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
   /** Receives operational problems (never receipt text); defaults to the console. */
@@ -58,6 +66,10 @@ function defaultLog(level: 'warn' | 'error', message: string): void {
   console[level](`[extract] ${message}`);
 }
 
+function tidied(result: OcrResult): OcrResult {
+  return { text: tidyOcrText(result.text), confidence: result.confidence };
+}
+
 function meanConfidence(results: OcrResult[]): number | undefined {
   if (results.length === 0) return undefined;
   return Math.round(results.reduce((sum, result) => sum + result.confidence, 0) / results.length);
@@ -80,11 +92,17 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     return kind;
   }
 
-  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal): Promise<OcrResult> {
-    const prepared = await prepareForOcr(source, limits);
+  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, secondPass = false): Promise<OcrResult> {
+    const paper = await preparePaper(source, limits);
     signal?.throwIfAborted();
-    const result = await ticket.recognize(prepared, signal);
-    return { text: tidyOcrText(result.text), confidence: result.confidence };
+    const first = tidied(await ticket.recognize(toPgm(paper), signal, 'block'));
+    if (!secondPass || options.ocrSecondPass === false || !hasReadableText(first.text) || pool.waiting > 0) return first;
+    const firstCheck = checkReading(first.text);
+    if (firstCheck.reconciles) return first;
+    const levelled = await levelPaper(paper);
+    signal?.throwIfAborted();
+    const second = tidied(await ticket.recognize(toPgm(levelled), signal, 'column'));
+    return bestReading([firstCheck, checkReading(second.text)]) === 0 ? first : second;
   }
 
   /** A place in the OCR queue is taken before any decoding, so the queue limit bounds the work. */
@@ -108,7 +126,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
 
   async function extractImage(bytes: Buffer, kind: FileKind, signal?: AbortSignal) {
     return withTicket(async (ticket) => {
-      const result = await recognize({ bytes, kind }, ticket, signal);
+      const result = await recognize({ bytes, kind }, ticket, signal, true);
       if (!hasReadableText(result.text)) throw new HttpError(422, REFUSALS.noTextInImage);
       return { text: result.text, method: 'ocr' as const, ocrConfidence: Math.round(result.confidence), kind };
     });
@@ -129,7 +147,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
           }
           // A scanned page: render it and read it like a photo.
           ticket ??= pool.reserve();
-          const result = await recognize({ pixels: await pdf.renderPage(page) }, ticket, signal);
+          // A one-page scan is a whole receipt, which can be checked against its total.
+          const result = await recognize({ pixels: await pdf.renderPage(page) }, ticket, signal, pages === 1);
           texts.push(result.text);
           ocrResults.push(result);
         }
