@@ -27,10 +27,15 @@ export const Muted = styled.p`
   color: ${palette.muted};
 `;
 
+/** Buttons side by side; on a phone, where they do not fit, one above the other at full width. */
 export const ButtonRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
+
+  @media (max-width: 479.98px) {
+    flex-direction: column;
+  }
 `;
 
 export const VisuallyHidden = styled.span`
