@@ -96,7 +96,9 @@ export default {
           terser({
             ecma: 2020,
             compress: { passes: 3, pure_getters: true },
-            format: { comments: false },
+            // Plain ASCII (\u escapes): a host page in another encoding (windows-1252 on older
+            // sites) that serves the bundle without a charset still reads ↗, € and ≈ right.
+            format: { comments: false, ascii_only: true },
           }),
         ]
       : []),
