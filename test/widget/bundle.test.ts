@@ -36,6 +36,10 @@ describe.skipIf(!built)('built bundles', () => {
     }
   });
 
+  it('are plain ASCII, so a host page in another encoding that serves them without a charset reads every character right', () => {
+    for (const file of [UMD, ESM]) expect(readFileSync(file, 'utf8')).toMatch(/^[\x00-\x7f]*$/);
+  });
+
   it('declares the public API', () => {
     const types = readFileSync(TYPES, 'utf8');
     expect(types).toContain('mountReceiptCalculator');
