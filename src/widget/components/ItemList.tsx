@@ -35,7 +35,8 @@ const List = styled.ul`
 /**
  * Two lines: the name across the row, then one meta line (category chip, weight, price) with
  * the emissions at its right end. 57 px for a row with a one-line name: four rows and the top
- * of a fifth show in 256 px, which tells that the list scrolls.
+ * of a fifth show in 256 px, which tells that the list scrolls. On a wide screen the emissions
+ * stand beside both lines instead, nearer the name.
  */
 const Row = styled.li`
   display: grid;
@@ -47,6 +48,17 @@ const Row = styled.li`
 
   & + & {
     border-top: 1px solid ${palette.border};
+  }
+
+  @media (min-width: 640px) {
+    & > :first-child {
+      grid-column: 1;
+    }
+
+    & > :last-child {
+      grid-area: 1 / 2 / span 2;
+      align-self: center;
+    }
   }
 `;
 
