@@ -40,6 +40,12 @@ const Checkbox = styled.input.attrs({ type: 'checkbox' as const })`
   cursor: pointer;
 `;
 
+/** A link-like button inside a sentence: its 44 px target overlaps the lines around it instead of spacing them apart. */
+const InlineTextButton = styled(TextButton)`
+  margin: -10px 0;
+  vertical-align: middle;
+`;
+
 const Warning = styled.p`
   margin: 0;
   padding: 12px 14px;
@@ -190,7 +196,7 @@ export function CalculatorView(props: { focusHeading: boolean }) {
             </ConsentLabel>
             <Muted>
               {text.consentNote}{' '}
-              <TextButton onClick={() => controller.navigate('privacy')}>{text.readPrivacy}</TextButton>
+              <InlineTextButton onClick={() => controller.navigate('privacy')}>{text.readPrivacy}</InlineTextButton>
             </Muted>
           </Card>
 

@@ -6,7 +6,9 @@ import { Card, Muted, SectionTitle } from '../components/layout.tsx';
 import { ViewHeading } from '../components/ViewHeading.tsx';
 import { useWidget } from './context.ts';
 
+/** At most about 80 characters a line: a wide screen's full width is too long to read. */
 const Paragraph = styled.p`
+  max-width: 40em;
   margin: 0 0 12px;
 
   &:last-child {
