@@ -30,10 +30,12 @@ export interface ExtractorOptions {
   langPath?: string;
   /**
    * Read a photo (or a one-page scan) a second time, its lines found one by one on the
-   * levelled page, when the first reading's items do not add up to its printed total and no
-   * other job waits for a worker; the reading that fits better is kept. Default true.
+   * levelled page, when the first reading's items do not add up to its printed total; the
+   * reading that fits better is kept. Skipped while other jobs wait for a worker. Default true.
    */
   ocrSecondPass?: boolean;
+  /** The second reading is made only when the first (with the image preparation) took at most this long, ms (default 2500). */
+  ocrSecondPassWithinMs?: number;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
   /** Receives operational problems (never receipt text); defaults to the console. */
@@ -61,6 +63,8 @@ export interface Extractor {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
+/** A first reading slower than this means a huge page or a busy machine: reading it twice would keep the visitor waiting. */
+const DEFAULT_SECOND_PASS_WITHIN_MS = 2500;
 
 function defaultLog(level: 'warn' | 'error', message: string): void {
   console[level](`[extract] ${message}`);
@@ -77,13 +81,15 @@ function meanConfidence(results: OcrResult[]): number | undefined {
 
 export function createExtractor(options: ExtractorOptions): Extractor {
   const limits: DecodeLimits = { maxPixels: options.maxPixels };
+  const secondPassWithinMs = options.ocrSecondPassWithinMs ?? DEFAULT_SECOND_PASS_WITHIN_MS;
+  const log = options.log ?? defaultLog;
   const pool = new OcrPool({
     workers: options.ocrWorkers,
     maxQueue: options.maxQueue,
     timeoutMs: options.ocrTimeoutMs,
     startTimeoutMs: options.ocrStartTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
     langPath: options.langPath ?? defaultLangPath(),
-    log: options.log ?? defaultLog,
+    log,
   });
 
   function detectOrRefuse(bytes: Uint8Array): FileKind {
@@ -92,16 +98,32 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     return kind;
   }
 
+  /**
+   * OCR of one page. With `secondPass`, a reading whose items do not add up to its total is
+   * followed by a second one, line by line on the levelled page, and the reading that fits
+   * better is kept. The second runs only while no other job waits for a worker and when the
+   * first was not already slow, so a busy server or a huge page is not read twice.
+   */
   async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, secondPass = false): Promise<OcrResult> {
+    const started = performance.now();
     const paper = await preparePaper(source, limits);
     signal?.throwIfAborted();
     const first = tidied(await ticket.recognize(toPgm(paper), signal, 'block'));
-    if (!secondPass || options.ocrSecondPass === false || !hasReadableText(first.text) || pool.waiting > 0) return first;
+    if (!secondPass || options.ocrSecondPass === false || !hasReadableText(first.text)) return first;
+    if (pool.waiting > 0 || performance.now() - started > secondPassWithinMs) return first;
     const firstCheck = checkReading(first.text);
     if (firstCheck.reconciles) return first;
-    const levelled = await levelPaper(paper);
+    const levelled = toPgm(await levelPaper(paper));
     signal?.throwIfAborted();
-    const second = tidied(await ticket.recognize(toPgm(levelled), signal, 'column'));
+    let second: OcrResult;
+    try {
+      second = tidied(await ticket.recognize(levelled, signal, 'column'));
+    } catch (error) {
+      // A second reading that times out leaves the first standing; an aborted request stops.
+      signal?.throwIfAborted();
+      log('warn', `Second OCR reading failed: ${error instanceof Error ? error.message : String(error)}`);
+      return first;
+    }
     return bestReading([firstCheck, checkReading(second.text)]) === 0 ? first : second;
   }
 
