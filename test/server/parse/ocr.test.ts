@@ -126,3 +126,67 @@ describe('noisy OCR text', () => {
     expect(parsed.warnings).toEqual([]);
   });
 });
+
+describe('OCR variants of phone photos', () => {
+  const receipt = (lines: string[], total: string) =>
+    ['PRISMA TESTI', 'K001 M000001/0001 1.1.2024 12:00', ...lines, 'YHTEENSÄ ' + total].join('\n');
+  const items = (text: string) => parseReceiptText(text).items.map((i) => [i.name, i.price]);
+
+  it('reads a price with an edge speck stuck to it (`2.59)`, `1,85|`)', () => {
+    expect(items(receipt(['KASVISPYÖRYKÄT 300G            2.59)', 'RAEJUUSTO 200G           1,85|'], '4,44'))).toEqual([
+      ['KASVISPYÖRYKÄT 300G', 2.59],
+      ['RAEJUUSTO 200G', 1.85],
+    ]);
+  });
+
+  it('reads a price followed by a few letters of margin noise, and a speck read as grams', () => {
+    const text = receipt(['MÄTI SIIKA 80G            12,90     5 Jai', 'SUKLAAMIX CLASSIC            2.89 g'], '15,79');
+    expect(items(text)).toEqual([
+      ['MÄTI SIIKA 80G', 12.9],
+      ['SUKLAAMIX CLASSIC', 2.89],
+    ]);
+    expect(parseReceiptText(text).warnings).toEqual([]);
+  });
+
+  it('still reads a bare number after a volume as the price that lost its comma', () => {
+    // `1,5l` read as `1,51`: the number at the end is the price, not noise after one.
+    expect(items(receipt(['MAITO RASVATON 1,51          155', 'RUISLEIPÄ 540G    2,49'], '4,04'))).toEqual([
+      ['MAITO RASVATON 1,51', 1.55],
+      ['RUISLEIPÄ 540G', 2.49],
+    ]);
+  });
+
+  it('confirms a price that lost its comma behind a speck (`1179,`) with the total', () => {
+    expect(items(receipt(['PERUNA YLEIS 2KG            1179,', 'PORKKANA    1,00'], '2,79'))).toEqual([
+      ['PERUNA YLEIS 2KG', 1.79],
+      ['PORKKANA', 1],
+    ]);
+  });
+
+  it.each([
+    ['3 KPL       1,29 €/KPE', 3, 129],
+    ['2 KPL        2.89 €/kP                  NA', 2, 289],
+  ])('reads the quantity line %j whose unit OCR misspelt', (line, count, unitCents) => {
+    const parsed = parseReceiptText(receipt(['RAHKA 200G           3,87', line], (count * unitCents / 100).toFixed(2).replace('.', ',')));
+    expect(parsed.items).toMatchObject([{ name: 'RAHKA 200G', quantity: count, unitPrice: unitCents / 100 }]);
+  });
+
+  it('reads a weight that lost its comma (`0440 KG`) and uses it to confirm a misread price', () => {
+    // 0,440 kg × 4,09 €/kg = 1,80 €; OCR read the price as 1,60 and the total says 1,80.
+    const parsed = parseReceiptText(receipt(['TOMAATTI SUOMI            1,60', 'J — 0440 KG      4,09 €/KG      Sd;'], '1,80'));
+    expect(parsed.items).toMatchObject([{ name: 'TOMAATTI SUOMI', price: 1.8, weightKg: 0.44, unitPrice: 4.09 }]);
+  });
+
+  it('reads `€/k6` as €/kg on a weight line', () => {
+    const parsed = parseReceiptText(receipt(['KASSLERPALA   16,27', '1,603 KG    10,15 €/k6'], '16,27'));
+    expect(parsed.items).toMatchObject([{ name: 'KASSLERPALA', price: 16.27, weightKg: 1.603, unitPrice: 10.15 }]);
+  });
+
+  it('reads `NORM,` as NORM. and a deposit behind a margin speck (`4 PANTTI`) as a deposit', () => {
+    const parsed = parseReceiptText(
+      receipt(['M LIPPIS MLB          18,95', 'NORM,             26,95', 'KAMPANJA          -8,00', '4  PANTTI KMP0,351-0,999L      0,20'], '19,15'),
+    );
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['M LIPPIS MLB', 18.95]]);
+    expect(parsed).toMatchObject({ deposits: 0.2, warnings: [] });
+  });
+});

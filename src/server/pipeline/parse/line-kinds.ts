@@ -43,8 +43,9 @@ const DISCOUNT_WORDS = ['KAMPANJA', 'ALENNUS', 'RIVIALENNUS', 'PLUSSA-ETU', 'HIN
 const DISCOUNT_START =
   /^(OMA |S-)?(KAMPANJA|ALENNUS|RIVIALENNUS|PLUSSA-?ETU|S-?ETU|K-?ETU|ETU\b|ETUHINTA|HINNANALENNUS|KUPONKI|LIDL PLUS|SAASTO|NORM\.? ?HINTA)/;
 
+// A dash or star before the label, or one or two specks OCR read from the margin (`4 PANTTI`).
 function labelKey(key: string): string {
-  return key.replace(/^[-*\s]+/, '');
+  return key.replace(/^[-*\s]+/, '').replace(/^[^A-Z\s]{1,2}\s+(?=[A-Z]{3})/, '');
 }
 
 export function isDiscountLabel(key: string): boolean {
@@ -75,20 +76,30 @@ const NUM = String.raw`(-?\d+\s?[,.]\s?\d\s?\d-?)`;
 const EURO = String.raw`(?:€|EUR|E|C|e)?`;
 // Lidl's VAT letter after a price that OCR moved onto the modifier line.
 const VAT = String.raw`(?:\s+[A-F])?`;
-const PER_PIECE = String.raw`(?:\/\s*(?:KPL|KP1|KPI|PL|RPL|KPLl?))?`;
-const QTY_HEAD = new RegExp(String.raw`^(\d{1,3})\s*(?:KPL|KP1|KPI|KPl|RPL|PL|X|×)\.?(?=[\s\d]|$)\s*(.*)$`, 'i');
+// `KPL` as OCR reads it: `KP1`, `KPI`, `KPE`, `RPL`, `PL`, or `KP` with its L lost.
+const PIECE = String.raw`(?:KPL|KP1|KPI|KPE|RPL|PL|KP)`;
+const PER_PIECE = String.raw`(?:\/\s*${PIECE}l?)?`;
+const QTY_HEAD = new RegExp(String.raw`^(\d{1,3})\s*(?:${PIECE}|X|×)\.?(?=[\s\d]|$)\s*(.*)$`, 'i');
 const QTY_REST = new RegExp(
   String.raw`^(?:[xX×*áà@]\s*)?${NUM}?\s*${EURO}\s*${PER_PIECE}\s*${NUM}?${VAT}$`,
   'i',
 );
 // Noisy OCR around a quantity: trust the `N KPL  1,99 €/KPL` core wherever it sits.
-const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*(?:KPL|KP1|KPI|RPL|PL)\s+${NUM}\s*(?:€|E|C)?\s*\/\s*K?P[L1I]`, 'i');
-const WEIGHT_HEAD = new RegExp(String.raw`^(\d+[,.]\d{1,3})\s*(?:KG|K6)\b\s*(.*)$`, 'i');
+const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*${PIECE}\s+${NUM}\s*(?:€|E|C)?\s*\/\s*K?P(?:[L1IE]|\b)`, 'i');
+// A weight as printed (`0,512`), or with its comma lost (`0440` for 0,440: no receipt weighs 440 kg).
+const KILOS = String.raw`(\d+[,.]\d{1,3}|0\d{3})`;
+const PER_KILO = String.raw`\/\s*K[G6]`;
+const WEIGHT_HEAD = new RegExp(String.raw`^${KILOS}\s*(?:KG|K6)\b\s*(.*)$`, 'i');
 const WEIGHT_REST = new RegExp(
-  String.raw`^(?:[xX×*=áà@]\s*)?(?:${NUM}\s*${EURO}\s*\/\s*KG)?\s*${NUM}?${VAT}$`,
+  String.raw`^(?:[xX×*=áà@]\s*)?(?:${NUM}\s*${EURO}\s*${PER_KILO})?\s*${NUM}?${VAT}$`,
   'i',
 );
-const WEIGHT_ANYWHERE = new RegExp(String.raw`(\d+[,.]\d{1,3})\s*KG\b.{0,12}?${NUM}\s*(?:€|E|C)?\s*\/\s*KG`, 'i');
+const WEIGHT_ANYWHERE = new RegExp(String.raw`${KILOS}\s*K[G6]\b.{0,12}?${NUM}\s*(?:€|E|C)?\s*${PER_KILO}`, 'i');
+
+function kilos(raw: string | undefined): number {
+  const text = raw ?? '';
+  return /^0\d{3}$/.test(text) ? Number(`0.${text.slice(1)}`) : Number(text.replace(',', '.'));
+}
 
 function cents(raw: string | undefined): number | null {
   if (raw === undefined) return null;
@@ -100,7 +111,7 @@ export function parseQuantityLine(text: string): Extract<LineKind, { kind: 'quan
   const head = QTY_HEAD.exec(text);
   if (head) {
     const rest = QTY_REST.exec((head[2] ?? '').trim());
-    if (rest && (rest[1] !== undefined || /KPL|KP1|PL/i.test(text))) {
+    if (rest && (rest[1] !== undefined || new RegExp(PIECE, 'i').test(text))) {
       const unit = cents(rest[1]);
       const total = cents(rest[2]);
       // A negative amount after the unit price is a neighbouring discount, not the line total.
@@ -119,13 +130,13 @@ export function parseWeightLine(text: string): Extract<LineKind, { kind: 'weight
     const rest = WEIGHT_REST.exec((head[2] ?? '').trim());
     if (rest) {
       const total = cents(rest[2]);
-      const kg = Number((head[1] ?? '').replace(',', '.'));
+      const kg = kilos(head[1]);
       return { kind: 'weight', kg, unitCents: cents(rest[1]), totalCents: total !== null && total > 0 ? total : null };
     }
   }
   const loose = WEIGHT_ANYWHERE.exec(text);
   if (loose) {
-    return { kind: 'weight', kg: Number((loose[1] ?? '').replace(',', '.')), unitCents: cents(loose[2]), totalCents: null };
+    return { kind: 'weight', kg: kilos(loose[1]), unitCents: cents(loose[2]), totalCents: null };
   }
   return null;
 }
@@ -189,7 +200,7 @@ export function classifyLine(line: Line): LineKind {
   if (isStopLine(line) || hasTotalKeyword(line)) return { kind: 'end' };
   if (INFO.test(key) || /^\d{8,14}$/.test(text)) return { kind: 'skip', separator: false };
 
-  if (/^NORM\.?\s/.test(key)) {
+  if (/^NORM[.,:;]?\s/.test(key)) {
     const amount = trailingAmount(line.tokens);
     return amount ? { kind: 'norm', cents: Math.abs(amount.cents) } : { kind: 'skip', separator: false };
   }

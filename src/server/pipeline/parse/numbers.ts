@@ -15,7 +15,8 @@ const DASHES = /[−–—]/g;
 // Letters OCR puts in place of digits; only applied inside tokens that are otherwise numbers.
 const OCR_DIGITS: Record<string, string> = { l: '1', I: '1', '|': '1', O: '0', o: '0' };
 
-const AMOUNT_TOKEN = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)[,.](\d{2})(-?)[.;:'",]*$/;
+// After the amount: punctuation, or a bracket or bar OCR reads from the paper's edge (`2.59)`).
+const AMOUNT_TOKEN = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)[,.](\d{2})(-?)[.;:'",)\]|]*$/;
 const COLON_AMOUNT_TOKEN = /^(-?)(\d{1,2}):(\d{2})(-?)$/;
 
 export function eurosToCents(euros: number): number {
@@ -121,12 +122,16 @@ export function amountsIn(tokens: readonly string[], allowColon = false): Amount
 
 // What may follow a line's price: a VAT letter, the currency, or a few specks of OCR noise
 // from the paper's edge. Units are excluded so `0,512 KG` is never read as a price.
+// Nothing printed follows a price on its line, so after it only units need care; a 2-decimal
+// amount is never grams (`SUKLAA 2.89 g` is a price and a speck), so G is no unit here.
 function isTailNoise(token: string): boolean {
-  if (/^(KG|G|L|KPL|\/KG|\/KPL|€\/KG|€\/KPL)$/i.test(token)) return false;
+  if (/^(KG|L|KPL|\/KG|\/KPL|€\/KG|€\/KPL)$/i.test(token)) return false;
   if (/^(€|EUR|e|E|C)$/.test(token)) return true;
   if (/^[^\p{L}\p{N}]+$/u.test(token)) return true;
-  if (token.length <= 2) return true;
-  return token.length <= 4 && /[^\p{L}\p{N}]/u.test(token);
+  // `Jai`, `TIET`, `Wanin`: letters a crease or the table beside the paper left at the line's
+  // end. A bare number is not dropped: `maito 1,51  155` is a volume and a price without its comma.
+  if (token.length <= 3 && !/^\d{3}$/.test(token)) return true;
+  return token.length <= 5 && (/[^\p{L}\p{N}]/u.test(token) || /\p{Ll}\p{Lu}|\p{Lu}\p{Ll}/u.test(token));
 }
 
 /**
@@ -153,7 +158,8 @@ export function trailingAmount(tokens: readonly string[], allowColon = false): A
  * decimal comma (`129` for `1,29`). Returns the readings worth trying, most likely first.
  */
 export function commalessReadings(token: string): number[] {
-  const t = fixOcrDigits(token).replace(/^\(?(\d+)\)?$/, '$1');
+  // Edge specks stuck to the number (`1179,`, `(549)`, `2159|`) are no part of it.
+  const t = fixOcrDigits(token).replace(/^\(?(\d+)[.,;:)\]|]*$/, '$1');
   if (!/^\d{3,4}$/.test(t)) return [];
   if (t.length === 3) return [Number(t)];
   // `1135` for `1,35` (the comma itself read as a digit) or `1290` for `12,90`. Groceries
