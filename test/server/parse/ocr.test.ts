@@ -189,4 +189,23 @@ describe('OCR variants of phone photos', () => {
     expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['M LIPPIS MLB', 18.95]]);
     expect(parsed).toMatchObject({ deposits: 0.2, warnings: [] });
   });
+
+  it('fills in the last digit OCR lost from a price when the total confirms it', () => {
+    const text = receipt(['RAEJUUSTO 200G            2,5 E', 'KURKKU            0,55'], '3,10');
+    expect(items(text)).toEqual([
+      ['RAEJUUSTO 200G', 2.55],
+      ['KURKKU', 0.55],
+    ]);
+    expect(parseReceiptText(text).warnings).toEqual([]);
+  });
+
+  it('leaves out a price missing its last digit that the total cannot confirm, instead of guessing', () => {
+    const parsed = parseReceiptText(receipt(['RAEJUUSTO 200G            2,5 E', 'KURKKU            0,55'], '9,99'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['KURKKU', 0.55]]);
+    expect(parsed.warnings).toHaveLength(1);
+  });
+
+  it('still reads a name ending in a one-decimal size with its price on the next line', () => {
+    expect(items(receipt(['COCA-COLA ZERO 1,5', '              2,99'], '2,99'))).toEqual([['COCA-COLA ZERO 1,5', 2.99]]);
+  });
 });

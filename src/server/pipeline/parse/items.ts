@@ -25,6 +25,8 @@ export interface DraftItem {
   readings: number[] | null;
   /** True when the line may be noise rather than a product (a bare number read as its price). */
   mayDrop: boolean;
+  /** True when the readings are guesses (a price that lost its last digit): the line is kept only if the total confirms one. */
+  confirmOnly: boolean;
   lineIndex: number;
 }
 
@@ -46,6 +48,7 @@ export function newDraft(name: string, cents: number, lineIndex: number): DraftI
     normCents: null,
     readings: null,
     mayDrop: false,
+    confirmOnly: false,
     lineIndex,
   };
 }
@@ -87,6 +90,7 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
       const item = newDraft(pending.shortName, pending.readings[0] ?? 0, pending.lineIndex);
       item.readings = pending.readings;
       item.mayDrop = true;
+      item.confirmOnly = pending.partial === true;
       push(item);
     }
     pending = null;
@@ -138,6 +142,12 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
             // `NAME 479` over `2 KPL 3,49 €/KPL`: the bare number was the price without its comma.
             const item = newDraft(pending.shortName, pending.readings[0] ?? 0, pending.lineIndex);
             item.readings = total === null ? pending.readings : [...pending.readings, total];
+            // A price missing its last digit is no better than a guess beside the quantity line's.
+            if (pending.partial) {
+              item.readings = total === null ? pending.readings : [total, ...pending.readings.filter((reading) => reading !== total)];
+              item.cents = item.readings[0] ?? 0;
+              item.confirmOnly = total === null;
+            }
             push(item);
           } else if (total !== null) push(newDraft(pending.name, total, pending.lineIndex));
           pending = null;

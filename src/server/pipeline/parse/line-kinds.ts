@@ -2,7 +2,7 @@
 // (quantity, weight, NORM., discount), a deposit, a bottle return, a fee, or nothing at all.
 import { isVatHeader, hasTotalKeyword } from './totals.ts';
 import { fold, isSeparator, keyWords, letterCount, nearWord, type Line } from './lines.ts';
-import { commalessReadings, parseAmountToken, trailingAmount } from './numbers.ts';
+import { commalessReadings, parseAmountToken, partialPrice, trailingAmount } from './numbers.ts';
 
 export type LineKind =
   | { kind: 'end' }
@@ -18,9 +18,10 @@ export type LineKind =
   /**
    * Letters with no price: a product whose price is wrapped onto the next line, or nothing.
    * When the line ends in a bare number OCR may have read without its decimal comma (`129`),
-   * `readings` holds the prices it may mean and `shortName` the name without it.
+   * `readings` holds the prices it may mean and `shortName` the name without it. `partial`
+   * marks readings of a price that lost its last digit: only the total can tell which it is.
    */
-  | { kind: 'name'; name: string; readings: number[]; shortName: string }
+  | { kind: 'name'; name: string; readings: number[]; shortName: string; partial?: true }
   /** A price with no name: the wrapped price of the name above, or nothing. */
   | { kind: 'price'; cents: number };
 
@@ -229,9 +230,16 @@ export function classifyLine(line: Line): LineKind {
   if (readings.length > 0 && letterCount(shortName) < 3) return { kind: 'skip', separator: false };
   const label = fold(shortName);
   const reading = readings[0];
+  const isLabel = (key: string) => isDiscountLabel(key) || isDepositLabel(key) || isReturnLabel(key) || isFeeLabel(key);
   // `- RIVIALENNUS 30 %   0787`: a discount, deposit or fee whose amount lost its comma.
-  if (reading !== undefined && (isDiscountLabel(label) || isDepositLabel(label) || isReturnLabel(label) || isFeeLabel(label))) {
-    return amountLabelKind(label, shortName, reading);
+  if (reading !== undefined && isLabel(label)) return amountLabelKind(label, shortName, reading);
+  // A product price that lost its last digit (`RAEJUUSTO  2,5 E`), on a line of words with no date.
+  const partial = readings.length === 0 && allowColon ? partialPrice(line.tokens) : null;
+  if (partial) {
+    const partialName = cleanName(line.tokens.slice(0, partial.tokenIndex));
+    if (letterCount(partialName) >= 3 && !isLabel(fold(partialName))) {
+      return { kind: 'name', name, readings: partial.readings, shortName: partialName, partial: true };
+    }
   }
   return { kind: 'name', name, readings, shortName };
 }

@@ -154,6 +154,25 @@ export function trailingAmount(tokens: readonly string[], allowColon = false): A
 }
 
 /**
+ * A price whose last digit OCR lost at the paper's edge (`2,5` for 2,59, often with a speck
+ * after it): where it sits among the tokens and the ten prices it may have been. Null when the
+ * line does not end in one.
+ */
+export function partialPrice(tokens: readonly string[]): { tokenIndex: number; readings: number[] } | null {
+  const last = tokens.length - 1;
+  for (let i = last; i >= 0 && i >= last - 3; i--) {
+    const token = tokens[i] ?? '';
+    const m = /^(\d{1,3})[,.](\d)$/.exec(fixOcrDigits(token));
+    if (m) {
+      const tenths = Number(m[1]) * 100 + Number(m[2]) * 10;
+      return { tokenIndex: i, readings: Array.from({ length: 10 }, (_, digit) => tenths + digit) };
+    }
+    if (!isTailNoise(token)) return null;
+  }
+  return null;
+}
+
+/**
  * A line that ends in a bare 3–4 digit number where a price belongs: OCR often drops the
  * decimal comma (`129` for `1,29`). Returns the readings worth trying, most likely first.
  */

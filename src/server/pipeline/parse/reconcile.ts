@@ -24,25 +24,34 @@ export interface Reconciled {
 }
 
 const TOLERANCE_CENTS = 1;
-// 3^8 combinations at most: a receipt with more unreadable prices than this is left as read.
+// A receipt with more unreadable prices than this, or more ways to read them, is left as read.
 const MAX_UNCERTAIN = 8;
+const MAX_COMBINATIONS = 100_000;
 
 function near(a: number, b: number): boolean {
   return Math.abs(a - b) <= TOLERANCE_CENTS;
 }
 
-/** For each uncertain item, the index of the reading to use, or -1 to drop the line. */
+/**
+ * For each uncertain item, the index of the reading to use, or -1 to drop the line. When no
+ * choice meets a witness, the likeliest readings are kept, but lines whose readings are only
+ * guesses (`confirmOnly`) are dropped.
+ */
 function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: number[]): number[] {
-  const fallback = uncertain.map(() => 0);
+  const fallback: number[] = uncertain.map((item) => (item.confirmOnly ? -1 : 0));
   if (uncertain.length === 0 || uncertain.length > MAX_UNCERTAIN || targets.length === 0) return fallback;
+  const combinations = uncertain.reduce((product, item) => product * ((item.readings?.length ?? 1) + (item.mayDrop ? 1 : 0)), 1);
+  if (combinations > MAX_COMBINATIONS) return fallback;
   const best = { choice: fallback, rank: Infinity };
   const choice: number[] = [];
   const visit = (k: number, sum: number, dropped: number): void => {
     if (k === uncertain.length) {
       const targetRank = targets.findIndex((t) => near(t, sum));
       if (targetRank < 0) return;
-      // Prefer the strongest witness, then keeping every line, then the likeliest readings.
-      const rank = targetRank * 1000 + dropped * 100 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
+      // Prefer the strongest witness, then keeping every line, then an exact sum (the cent of
+      // tolerance is for rounding, not for guessing a lost digit), then the likeliest readings.
+      const off = Math.abs((targets[targetRank] ?? sum) - sum);
+      const rank = targetRank * 1e6 + dropped * 1e4 + off * 1e3 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
       if (rank < best.rank) {
         best.choice = [...choice];
         best.rank = rank;
