@@ -22,12 +22,13 @@ export const TARGETS: Partial<Record<ReportKind, Floor>> = {
  * Regression floors: what the committed corpus measured, less a small margin, never below the
  * target. Measured on test/fixtures/receipts with the offline reader: texts F1 1,000, total
  * 100 %, categories 96,4 %; text-layer PDFs F1 1,000, total 100 %, categories 97,1 %; the six
- * photos of the floor test F1 0,944 (each read in under 2,1 s). Raise them as the reader improves.
+ * photos of the floor test F1 0,966 (0,944 before photos that do not add up were read twice;
+ * each read in under 2,7 s). Raise them as the reader improves.
  */
 export const FLOORS: Partial<Record<ReportKind, Floor>> = {
   text: { f1: 0.99, totalFound: 0.98, categoryAccuracy: 0.94 },
   pdf: { f1: 0.99, totalFound: 0.98, categoryAccuracy: 0.95 },
-  image: { f1: 0.9 },
+  image: { f1: 0.95 },
 };
 
 /** Every floor is at least its target. */
