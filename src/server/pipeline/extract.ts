@@ -2,7 +2,7 @@
 // PDF text layer (pdfjs-dist) with OCR of pages that have none.
 // Receipt bytes and text stay in memory: nothing here writes a file or logs what a receipt says.
 import type { ExtractedText } from './types.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, isHttpError } from '../errors.ts';
 import { detectKind } from './decode/detect.ts';
 import { levelPaper, preparePaper, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
 import { toPgm } from './decode/paper.ts';
@@ -126,7 +126,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     } catch (error) {
       // A second reading that times out leaves the first standing; an aborted request stops.
       signal?.throwIfAborted();
-      log('warn', `Second OCR reading failed: ${error instanceof Error ? error.message : String(error)}`);
+      // The kind of failure only: a message could in principle quote what was read.
+      log('warn', `Second OCR reading failed (${isHttpError(error) ? error.statusCode : error instanceof Error ? error.name : 'unknown'}); the first is kept`);
       return first;
     }
     return bestReading([firstCheck, checkReading(second.text)]) === 0 ? first : second;
