@@ -5,7 +5,7 @@ import { HttpError } from '../../errors.ts';
 import type { FileKind } from '../extract.ts';
 import { estimateSkew } from './deskew.ts';
 import { REFUSALS } from './messages.ts';
-import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
+import { closeFilter, divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
 
 export interface DecodeLimits {
   /** Input images above this many pixels (one frame) are refused with 413. */
@@ -89,7 +89,14 @@ async function toGray(pipeline: Sharp): Promise<GrayImage> {
   return { data, width: info.width, height: info.height };
 }
 
-async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
+/**
+ * How the paper's tone is estimated under the print: `dilate` (the brightest nearby) suits
+ * most photos; `close` keeps the edges of fold shadows sharp (see closeFilter).
+ */
+export type PaperTone = 'dilate' | 'close';
+
+/** The image divided by its paper tone: shadows and uneven light become white paper. */
+export async function evenPaperTone(image: GrayImage, tone: PaperTone = 'dilate'): Promise<GrayImage> {
   const raw = { width: image.width, height: image.height, channels: 1 as const };
   const small = await toGray(
     sharp(image.data, { raw }).resize(
@@ -98,7 +105,7 @@ async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
       { fit: 'fill' },
     ),
   );
-  const paper = { ...small, data: maxFilter(small, BACKGROUND_RADIUS) };
+  const paper = { ...small, data: tone === 'close' ? closeFilter(small, BACKGROUND_RADIUS) : maxFilter(small, BACKGROUND_RADIUS) };
   const background = await toGray(
     sharp(paper.data, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .blur(BACKGROUND_BLUR_SIGMA)
@@ -112,6 +119,11 @@ async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
  * scaled to OCR_PAPER_WIDTH, gray, with shadows divided out.
  */
 export async function preparePaper(source: ImageSource, limits: DecodeLimits): Promise<GrayImage> {
+  return evenPaperTone(await cropPaper(source, limits));
+}
+
+/** The paper cut out of the photo, EXIF-rotated, scaled to OCR_PAPER_WIDTH and gray; its tone not yet evened. */
+export async function cropPaper(source: ImageSource, limits: DecodeLimits): Promise<GrayImage> {
   try {
     const size = await inspect(source, limits);
     const thumbnail = await open(source, limits)
@@ -141,7 +153,7 @@ export async function preparePaper(source: ImageSource, limits: DecodeLimits): P
           height: Math.max(1, Math.min(height - top, Math.round((paper.bottom - paper.top) * height))),
         }),
     );
-    return await evenPaperTone(gray);
+    return gray;
   } catch (error) {
     throw refusalFor(error, source, limits);
   }

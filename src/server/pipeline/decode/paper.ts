@@ -141,29 +141,46 @@ export function findPaper(thumb: PixelImage): FractionBox | null {
   return box;
 }
 
-/** Grayscale dilation: each pixel becomes the brightest within `radius` (square window). */
-export function maxFilter(image: GrayImage, radius: number): Uint8Array {
+/** Grayscale dilation (`max`) or erosion (`min`): each pixel becomes the extreme within `radius` (square window). */
+function rankFilter(image: GrayImage, radius: number, pick: 'max' | 'min'): Uint8Array {
   const { data, width, height } = image;
+  const better = pick === 'max' ? Math.max : Math.min;
+  const start = pick === 'max' ? 0 : 255;
   const horizontal = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
-      let max = 0;
+      let extreme = start;
       const end = Math.min(width - 1, x + radius);
-      for (let xx = Math.max(0, x - radius); xx <= end; xx++) max = Math.max(max, data[row + xx] ?? 0);
-      horizontal[row + x] = max;
+      for (let xx = Math.max(0, x - radius); xx <= end; xx++) extreme = better(extreme, data[row + xx] ?? start);
+      horizontal[row + x] = extreme;
     }
   }
   const result = new Uint8Array(width * height);
   for (let x = 0; x < width; x++) {
     for (let y = 0; y < height; y++) {
-      let max = 0;
+      let extreme = start;
       const end = Math.min(height - 1, y + radius);
-      for (let yy = Math.max(0, y - radius); yy <= end; yy++) max = Math.max(max, horizontal[yy * width + x] ?? 0);
-      result[y * width + x] = max;
+      for (let yy = Math.max(0, y - radius); yy <= end; yy++) extreme = better(extreme, horizontal[yy * width + x] ?? start);
+      result[y * width + x] = extreme;
     }
   }
   return result;
+}
+
+/** Grayscale dilation: each pixel becomes the brightest within `radius` (square window). */
+export function maxFilter(image: GrayImage, radius: number): Uint8Array {
+  return rankFilter(image, radius, 'max');
+}
+
+/**
+ * Grayscale closing (dilation, then erosion with the same window): print thinner than the
+ * window is filled with the paper's tone as by the dilation, but the edge of a fold's shadow
+ * stays where it is. The dilation alone spreads the lit side into the shadow, and dividing by
+ * it then darkens a band along the fold that can swallow the digits printed there.
+ */
+export function closeFilter(image: GrayImage, radius: number): Uint8Array {
+  return rankFilter({ ...image, data: maxFilter(image, radius) }, radius, 'min');
 }
 
 /**
