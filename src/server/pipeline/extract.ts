@@ -4,11 +4,11 @@
 import type { ExtractedText } from './types.ts';
 import { HttpError, isHttpError } from '../errors.ts';
 import { detectKind } from './decode/detect.ts';
-import { levelPaper, preparePaper, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
-import { toPgm } from './decode/paper.ts';
+import { cropPaper, evenPaperTone, levelPaper, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
+import { toPgm, type GrayImage } from './decode/paper.ts';
 import { pdfPagesSkipped, REFUSALS } from './decode/messages.ts';
 import { OcrPool, type OcrResult, type OcrTicket } from './ocr/pool.ts';
-import { defaultLangPath } from './ocr/tesseract.ts';
+import { defaultLangPath, type OcrMode } from './ocr/tesseract.ts';
 import { bestReading, checkReading } from './ocr/readings.ts';
 import { hasReadableText, tidyOcrText } from './ocr/text.ts';
 import { loadPdfjs, openPdf, type PdfFile } from './pdf/document.ts';
@@ -29,13 +29,13 @@ export interface ExtractorOptions {
   /** Folder holding `fin.traineddata.gz`; defaults to the installed `@tesseract.js-data/fin`. */
   langPath?: string;
   /**
-   * Read a photo (or a one-page scan) a second time, its lines found one by one on the
-   * levelled page, when the first reading's items do not add up to its printed total; the
-   * reading that fits better is kept. Skipped while other jobs wait for a worker. Default true.
+   * Read a photo (or a one-page scan) again, prepared and cut into lines another way, when a
+   * reading's items do not add up to its printed total; the reading that fits best is kept.
+   * Skipped while other jobs wait for a worker. Default true.
    */
-  ocrSecondPass?: boolean;
-  /** The second reading is made only when the first (with the image preparation) took at most this long, ms (default 1500). */
-  ocrSecondPassWithinMs?: number;
+  ocrRereads?: boolean;
+  /** Another reading starts only while the photo has taken at most this long, ms (default 1500). */
+  ocrRereadWithinMs?: number;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
   /** Receives operational problems (never receipt text); defaults to the console. */
@@ -63,13 +63,26 @@ export interface Extractor {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 60_000;
+
 /**
- * A first reading slower than this is a long receipt, a 12-megapixel photo or a busy machine:
- * a second would keep the visitor waiting past about three seconds. Measured on this project's
+ * Readings tried after the first (the evened page as one block) when it does not add up, in
+ * order. The levelled page line by line finds lines that a page leaning differently at the
+ * top and the bottom hides from a one-block reading; the page evened with a closing keeps
+ * digits that a fold's shadow covers after the usual dilation. Measured on the real photos:
+ * item F1 0.823 with the first reading only, 0.889 with the second, 0.897 with the third.
+ */
+const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (page: { gray: GrayImage; paper: GrayImage }) => Promise<GrayImage> }[] = [
+  { mode: 'column', prepare: ({ paper }) => levelPaper(paper) },
+  { mode: 'block', prepare: ({ gray }) => evenPaperTone(gray, 'close') },
+];
+
+/**
+ * A photo that took longer than this is a long receipt, a 12-megapixel photo or a busy machine:
+ * another reading would keep the visitor waiting past about three seconds. Measured on this project's
  * machine: a phone photo of a 15-line receipt is read in 0.9 s, a 50-line one in 1.4 s, a
  * 12-megapixel photo of 60 lines in 1.8 s.
  */
-const DEFAULT_SECOND_PASS_WITHIN_MS = 1500;
+const DEFAULT_REREAD_WITHIN_MS = 1500;
 
 function defaultLog(level: 'warn' | 'error', message: string): void {
   console[level](`[extract] ${message}`);
@@ -86,7 +99,7 @@ function meanConfidence(results: OcrResult[]): number | undefined {
 
 export function createExtractor(options: ExtractorOptions): Extractor {
   const limits: DecodeLimits = { maxPixels: options.maxPixels };
-  const secondPassWithinMs = options.ocrSecondPassWithinMs ?? DEFAULT_SECOND_PASS_WITHIN_MS;
+  const rereadWithinMs = options.ocrRereadWithinMs ?? DEFAULT_REREAD_WITHIN_MS;
   const log = options.log ?? defaultLog;
   const pool = new OcrPool({
     workers: options.ocrWorkers,
@@ -104,33 +117,39 @@ export function createExtractor(options: ExtractorOptions): Extractor {
   }
 
   /**
-   * OCR of one page. With `secondPass`, a reading whose items do not add up to its total is
-   * followed by a second one, line by line on the levelled page, and the reading that fits
-   * better is kept. The second runs only while no other job waits for a worker and when the
-   * first was not already slow, so a busy server or a huge page is not read twice.
+   * OCR of one page. With `checkAgainstTotal`, a reading whose items do not add up to its
+   * printed total is followed by other readings (see ALTERNATIVE_READINGS) until one does, and
+   * the reading that fits best is kept. Another reading starts only while no other job waits
+   * for a worker and the page has taken at most `ocrRereadWithinMs` so far, so a busy
+   * server or a long page is not read again.
    */
-  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, secondPass = false): Promise<OcrResult> {
+  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, checkAgainstTotal = false): Promise<OcrResult> {
     const started = performance.now();
-    const paper = await preparePaper(source, limits);
+    const gray = await cropPaper(source, limits);
+    const paper = await evenPaperTone(gray);
     signal?.throwIfAborted();
     const first = tidied(await ticket.recognize(toPgm(paper), signal, 'block'));
-    if (!secondPass || options.ocrSecondPass === false || !hasReadableText(first.text)) return first;
-    if (pool.waiting > 0 || performance.now() - started > secondPassWithinMs) return first;
-    const firstCheck = checkReading(first.text);
-    if (firstCheck.reconciles) return first;
-    const levelled = toPgm(await levelPaper(paper));
-    signal?.throwIfAborted();
-    let second: OcrResult;
-    try {
-      second = tidied(await ticket.recognize(levelled, signal, 'column'));
-    } catch (error) {
-      // A second reading that times out leaves the first standing; an aborted request stops.
+    if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return first;
+    const readings = [first];
+    const checks = [checkReading(first.text)];
+    for (const alternative of ALTERNATIVE_READINGS) {
+      if (checks.some((check) => check.reconciles)) break;
+      if (pool.waiting > 0 || performance.now() - started > rereadWithinMs) break;
+      const image = toPgm(await alternative.prepare({ gray, paper }));
       signal?.throwIfAborted();
-      // The kind of failure only: a message could in principle quote what was read.
-      log('warn', `Second OCR reading failed (${isHttpError(error) ? error.statusCode : error instanceof Error ? error.name : 'unknown'}); the first is kept`);
-      return first;
+      try {
+        const reading = tidied(await ticket.recognize(image, signal, alternative.mode));
+        readings.push(reading);
+        checks.push(checkReading(reading.text));
+      } catch (error) {
+        // A later reading that times out leaves the earlier ones standing; an aborted request stops.
+        signal?.throwIfAborted();
+        // The kind of failure only: a message could in principle quote what was read.
+        log('warn', `Another OCR reading failed (${isHttpError(error) ? error.statusCode : error instanceof Error ? error.name : 'unknown'}); the earlier one is kept`);
+        break;
+      }
     }
-    return bestReading([firstCheck, checkReading(second.text)]) === 0 ? first : second;
+    return readings[bestReading(checks)] ?? first;
   }
 
   /** A place in the OCR queue is taken before any decoding, so the queue limit bounds the work. */

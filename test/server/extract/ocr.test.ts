@@ -70,8 +70,8 @@ describe('a reading that does not add up', () => {
   // the photo is read a second time, line by line on the levelled page.
   const lines = RECEIPT_LINES.map((line) => line.replace('9,92', '12,40'));
 
-  it.each([true, false])('still reads every line (second reading %s)', async (ocrSecondPass) => {
-    const extractor = testExtractor({ ocrSecondPass });
+  it.each([true, false])('still reads every line (reading again: %s)', async (ocrRereads) => {
+    const extractor = testExtractor({ ocrRereads });
     try {
       const result = await extractor.extractText(await renderReceiptPng(lines));
       const text = squash(result.text);

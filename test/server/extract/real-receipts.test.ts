@@ -77,7 +77,7 @@ describe.skipIf(!present)('real receipt photos', () => {
   let extractor: Extractor;
   beforeAll(async () => {
     // No time limit on the second reading: a busy test machine must not decide what is read.
-    extractor = testExtractor({ ocrSecondPassWithinMs: 60_000 });
+    extractor = testExtractor({ ocrRereadWithinMs: 60_000 });
     await extractor.ready();
   });
   afterAll(() => extractor.close());
