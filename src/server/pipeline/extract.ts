@@ -77,10 +77,10 @@ const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (page: { gray: Gr
 ];
 
 /**
- * A photo that took longer than this is a long receipt, a 12-megapixel photo or a busy machine:
- * another reading would keep the visitor waiting past about three seconds. Measured on this project's
- * machine: a phone photo of a 15-line receipt is read in 0.9 s, a 50-line one in 1.4 s, a
- * 12-megapixel photo of 60 lines in 1.8 s.
+ * A photo that took longer than this is a long receipt, a 12-megapixel photo or a busy
+ * machine: another reading would keep the visitor waiting past about three seconds. Measured
+ * on a two-core server: a phone photo of a 15-line receipt is read in 0.9 s, a 50-line one in
+ * 1.4 s, a 12-megapixel photo of 60 lines in 1.8 s.
  */
 const DEFAULT_REREAD_WITHIN_MS = 1500;
 
