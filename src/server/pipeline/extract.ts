@@ -145,7 +145,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         // A later reading that times out leaves the earlier ones standing; an aborted request stops.
         signal?.throwIfAborted();
         // The kind of failure only: a message could in principle quote what was read.
-        log('warn', `Another OCR reading failed (${isHttpError(error) ? error.statusCode : error instanceof Error ? error.name : 'unknown'}); the earlier one is kept`);
+        const kind = isHttpError(error) ? error.statusCode : error instanceof Error ? error.name : 'unknown';
+        log('warn', `Another OCR reading failed (${kind}); the earlier one is kept`);
         break;
       }
     }

@@ -72,7 +72,13 @@ export class OcrPool {
 
   constructor(options: OcrPoolOptions) {
     this.#options = options;
-    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: null, mode: 'block' as const, busy: false, starting: null, failRunning: null }));
+    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({
+      worker: null,
+      mode: 'block' as const,
+      busy: false,
+      starting: null,
+      failRunning: null,
+    }));
   }
 
   /** Jobs admitted and not yet finished: running, waiting, or being prepared. */
