@@ -51,16 +51,14 @@ export function percentOf(part: number, whole: number): number {
 }
 
 /**
- * Counts shortened above 1,000 (K) and above 1,000,000 (M), one decimal, trailing ".0" dropped.
- * A value that would round to "1000K" is written in M instead.
+ * Counts shortened strictly above 1,000 (K) and strictly above 1,000,000 (M), one decimal,
+ * trailing ".0" dropped. The unit follows the count, not the rounded figure: 999,960 and
+ * 1,000,000 are not above a million, so they read "1,000K".
  */
 export function shortenCount(locale: string, value: number): string {
   const oneDecimal = (n: number): string =>
     new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
-  const thousands = Math.round(value / 100) / 10;
-  if (value > 1_000_000 || (value > 1_000 && thousands >= 1_000)) {
-    return `${oneDecimal(Math.round(value / 100_000) / 10)}M`;
-  }
-  if (value > 1_000) return `${oneDecimal(thousands)}K`;
+  if (value > 1_000_000) return `${oneDecimal(value / 1_000_000)}M`;
+  if (value > 1_000) return `${oneDecimal(value / 1_000)}K`;
   return formatInteger(locale, value);
 }

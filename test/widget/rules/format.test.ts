@@ -60,10 +60,22 @@ describe('shortenCount', () => {
     expect(shortenCount('en', 999_000)).toBe('999K');
   });
 
-  it('shortens counts above 1,000,000 to M, including those that would round to 1000K', () => {
-    expect(shortenCount('en', 999_960)).toBe('1M');
+  it('keeps counts up to 1,000,000 in K, even those that round to a thousand thousands', () => {
+    expect(shortenCount('en', 999_940)).toBe('999.9K');
+    expect(shortenCount('en', 999_960)).toBe('1,000K');
+    expect(shortenCount('en', 1_000_000)).toBe('1,000K');
+  });
+
+  it('shortens counts above 1,000,000 to M', () => {
     expect(shortenCount('en', 1_000_001)).toBe('1M');
+    expect(shortenCount('en', 1_049_999)).toBe('1M');
     expect(shortenCount('en', 2_450_000)).toBe('2.5M');
+    expect(shortenCount('en', 12_345_678)).toBe('12.3M');
+  });
+
+  it('uses the locale\'s separators', () => {
+    expect(shortenCount('fi', 1_000_000)).toBe('1\u00a0000K');
+    expect(shortenCount('fi', 2_450_000)).toBe('2,5M');
   });
 });
 
