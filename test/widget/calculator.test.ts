@@ -223,6 +223,7 @@ describe('upload', () => {
     const bar = progressbar(shadow)!;
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
+    expect(bar.getAttribute('aria-valuetext')).toBe('20% Uploading to AI server...');
 
     // The server has answered; its body is still on the way.
     await act(async () => answer.resolve(slowJson(analysis(), body.promise)));

@@ -142,6 +142,34 @@ describe('locale', () => {
   });
 });
 
+/**
+ * The literal parts of template literals a component shows or reads out: JSX children
+ * (`>{`...`}`) and user-facing attributes. Ids (aria-labelledby too), keys, URLs and CSS are not looked at.
+ */
+function shownTemplateText(source: string): string[] {
+  const starts = /(?:>\s*|\b(?:aria-(?:label|valuetext|description|roledescription)|title|alt|placeholder|label)=)\{`/g;
+  const found: string[] = [];
+  for (const start of source.matchAll(starts)) {
+    let literal = '';
+    let depth = 0; // inside `${...}`, counting the braces of the expression
+    for (let at = start.index + start[0].length; at < source.length; at += 1) {
+      const char = source[at]!;
+      if (depth === 0 && char === '`') break;
+      if (depth === 0 && source.startsWith('${', at)) {
+        depth = 1;
+        at += 1;
+      } else if (depth > 0) {
+        if (char === '{') depth += 1;
+        if (char === '}') depth -= 1;
+      } else {
+        literal += char;
+      }
+    }
+    if (literal !== '') found.push(literal);
+  }
+  return found;
+}
+
 describe('components', () => {
   // Text written straight into JSX would bypass the catalogue and stay English forever.
   it.each(sourceFiles(join(import.meta.dirname, '../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
@@ -155,4 +183,21 @@ describe('components', () => {
       expect(inlineText).toEqual([]);
     },
   );
+
+  // A separator or word order joined in a component ("label: value") is language too.
+  it.each(sourceFiles(join(import.meta.dirname, '../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
+    '%s joins shown values with catalogue templates, not its own separators',
+    (_name, file) => {
+      expect(shownTemplateText(readFileSync(file as string, 'utf8'))).toEqual([]);
+    },
+  );
+
+  it('finds separators in shown template literals but not in ids, keys or URLs', () => {
+    expect(shownTemplateText('<title>{`${label}: ${kg}`}</title>')).toEqual([': ']);
+    expect(shownTemplateText('<b aria-valuetext={`${fill(t, { p: 1 })} ${message}`} />')).toEqual([' ']);
+    expect(
+      shownTemplateText('<b key={`${index}-${name}`} aria-labelledby={`rc-${index}`} href={`mailto:${email}`} />'),
+    ).toEqual([]);
+    expect(shownTemplateText('<title>{`${fill(t, { a: { b: 1 } })}`}</title>')).toEqual([]);
+  });
 });

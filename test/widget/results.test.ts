@@ -95,6 +95,14 @@ describe('results view', () => {
       UNKNOWN_CATEGORY_COLOR,
     ]);
     // Segment lengths follow the emissions.
+    // Each segment names its category and kg for a pointer hover.
+    expect(segments.map((segment) => segment.querySelector('title')?.textContent)).toEqual([
+      'Red Meat: 6.80 kg CO2e',
+      'Dairy: 3.50 kg CO2e',
+      'Grains: 1.50 kg CO2e',
+      'Vegetables: 0.54 kg CO2e',
+      'Seaweed: 0.20 kg CO2e',
+    ]);
     const lengths = segments.map((segment) => Number(segment.getAttribute('stroke-dasharray')!.split(' ')[0]));
     expect(lengths[0]! / lengths[1]!).toBeCloseTo(6.8 / 3.5, 5);
 

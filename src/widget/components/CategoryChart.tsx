@@ -96,7 +96,12 @@ export function CategoryChart(props: { rows: CategoryRow[]; total: number }) {
                 strokeDashoffset={-offset}
                 transform="rotate(-90 90 90)"
               >
-                <title>{`${categoryLabel(messages, row.name)}: ${fill(text.kgValue, { kg: formatKg(locale, row.emissions) })}`}</title>
+                <title>
+                  {fill(text.chartSegment, {
+                    category: categoryLabel(messages, row.name),
+                    kg: fill(text.kgValue, { kg: formatKg(locale, row.emissions) }),
+                  })}
+                </title>
               </circle>
             );
             offset += length;

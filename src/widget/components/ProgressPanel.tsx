@@ -67,11 +67,12 @@ const Bar = styled.div`
 export function ProgressPanel(props: { message: string; percent: number; fileName: string | null }) {
   const { messages } = useWidget();
   const text = messages.calculator;
+  const percent = fill(text.progressPercent, { percent: props.percent });
   return (
     <Card aria-labelledby="rc-progress-message">
       <Top>
         <Message id="rc-progress-message">{props.message}</Message>
-        <Percent aria-hidden="true">{fill(text.progressPercent, { percent: props.percent })}</Percent>
+        <Percent aria-hidden="true">{percent}</Percent>
       </Top>
       <Track
         role="progressbar"
@@ -79,7 +80,7 @@ export function ProgressPanel(props: { message: string; percent: number; fileNam
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={props.percent}
-        aria-valuetext={`${fill(text.progressPercent, { percent: props.percent })} ${props.message}`}
+        aria-valuetext={fill(text.progressValue, { percent, message: props.message })}
       >
         <Bar style={{ width: `${props.percent}%` }} />
       </Track>

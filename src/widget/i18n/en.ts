@@ -92,6 +92,8 @@ export const en = {
     or: 'or',
     progressLabel: 'Processing progress',
     progressPercent: '{percent}%',
+    // What a screen reader says for the bar: the percent as above, then the current step.
+    progressValue: '{percent} {message}',
     usualTime: 'This usually takes 10-30 seconds',
     fileLabel: 'File: {name}',
     errorTitle: 'Error',
@@ -132,6 +134,7 @@ export const en = {
     treeLabel: 'for one tree to absorb',
     categoriesTitle: 'Emissions by category',
     chartLabel: 'Bar chart of emissions by category, largest first',
+    chartSegment: '{category}: {kg}',
     categoryLine: '{percent}% · {items} · {price}',
     itemCount: { one: '{count} item', other: '{count} items' },
     itemsTitle: 'Items',
