@@ -388,6 +388,9 @@ describe('sample', () => {
     [json({}, 500), 'Sample test failed: API Error: 500'],
     [json({ error: 'The service is busy. Try again in a minute.' }, 503), 'Sample test failed: The service is busy. Try again in a minute.'],
     [new TypeError('Failed to fetch'), 'Sample test failed: No answer from the server'],
+    // An answer that is not JSON, and JSON that is not an analysis: the catalogue's unreadable-answer sentence.
+    [new Response('<html>Bad gateway</html>', { status: 200 }), 'Sample test failed: The server’s answer could not be read'],
+    [json({ items: 'none' }), 'Sample test failed: The server’s answer could not be read'],
   ])('reports a failure as "Sample test failed: …" (%#)', async (answer, message) => {
     fetch.on('/api/process-text', answer);
     const { shadow, unmount } = await openCalculator(API);
