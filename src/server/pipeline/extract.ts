@@ -38,7 +38,7 @@ export interface ExtractorOptions {
   ocrRereadWithinMs?: number;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
-  /** Receives operational problems (never receipt text); defaults to the console. */
+  /** Receives operational problems (never receipt text); defaults to the console. The app passes its logger. */
   log?: (level: 'warn' | 'error', message: string) => void;
 }
 

@@ -34,9 +34,19 @@ export type PipelineConfig = Pick<
   'ocrWorkers' | 'ocrQueueLimit' | 'ocrTimeoutMs' | 'maxImageMegapixels' | 'maxPdfPages' | 'openai'
 >;
 
+/** The part of a pino logger the pipeline uses; the app passes its own, so LOG_LEVEL applies. */
+export interface PipelineLog {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
 export interface PipelineOptions {
-  /** Where model failures are reported (type and status only, never receipt content). */
-  log?: { warn(details: Record<string, unknown>, message: string): void };
+  /**
+   * Where model failures and the extractor's operational problems (a worker that failed to
+   * start or overran its time) are reported: kinds and statuses only, never receipt content.
+   * Without it the extractor writes to the console.
+   */
+  log?: PipelineLog;
 }
 
 export const NO_ITEMS_IN_FILE =
@@ -66,12 +76,15 @@ function stopIfAborted(signal: AbortSignal | undefined): void {
 }
 
 export function createPipeline(config: PipelineConfig, options: PipelineOptions = {}): Pipeline {
+  const log = options.log;
   const extractor: Extractor = createExtractor({
     ocrWorkers: config.ocrWorkers,
     maxQueue: config.ocrQueueLimit,
     ocrTimeoutMs: config.ocrTimeoutMs,
     maxPixels: config.maxImageMegapixels * 1_000_000,
     maxPdfPages: config.maxPdfPages,
+    // The extractor's messages never hold receipt text (see extract.ts), so they may be logged as they are.
+    ...(log ? { log: (level: 'warn' | 'error', message: string) => log[level]({ component: 'extract' }, message) } : {}),
   });
   const llm: LlmReader | null = config.openai
     ? createLlmReader({

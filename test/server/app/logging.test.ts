@@ -1,10 +1,11 @@
 // Logs hold request metadata only: never a receipt's text or bytes, not even in error logs.
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
 import { multipart } from '../../support/multipart.ts';
+import { renderReceiptPng } from '../../support/receipt-files.ts';
 import { COUNTED_RECEIPT_TEXT } from './helpers.ts';
 
 let testApp: TestApp | undefined;
@@ -77,5 +78,35 @@ describe('request logging', () => {
     expect(failure?.err).toMatchObject({ type: 'Error', stack: expect.stringContaining('at ') });
     expect(logs.lines.join('\n')).not.toMatch(RECEIPT_WORDS);
     expect(logs.lines.join('\n')).not.toContain('K-Citymarket');
+  });
+});
+
+describe('OCR messages', () => {
+  // A receipt of 240 product lines: reading it takes far longer than the shortest
+  // OCR_TIMEOUT_MS (1 s) on any machine, so the extractor reports an overrun worker.
+  const longReceipt = [
+    'K-MARKET TESTIKATU',
+    ...Array.from({ length: 240 }, (_, index) => `OLTERMANNI JUUSTO ${String(index + 1).padStart(3, '0')}      ${(index % 9) + 1},49`),
+    'YHTEENSÄ                 1234,56',
+  ];
+
+  it.each([
+    ['warn', true],
+    ['error', false],
+  ] as const)('go through the app logger at LOG_LEVEL %s (a warning shown: %s), never to the console', { timeout: 60_000 }, async (level, shown) => {
+    const logs = logCollector();
+    const console = (['log', 'info', 'warn', 'error'] as const).map((method) => vi.spyOn(globalThis.console, method));
+    try {
+      testApp = await buildTestApp({ LOG_LEVEL: level, OCR_TIMEOUT_MS: '1000' }, { logStream: logs.stream });
+      const form = await multipart({ file: { bytes: await renderReceiptPng(longReceipt), name: 'r.png', type: 'image/png' } });
+      const response = await testApp.app.inject({ method: 'POST', url: '/api/process-receipt-ai', ...form });
+      expect(response.statusCode).toBe(503);
+      const overrun = logs.entries().filter((entry) => /OCR job exceeded 1000 ms/.test(String(entry.msg)));
+      expect(overrun).toEqual(shown ? [expect.objectContaining({ level: 40, component: 'extract' })] : []);
+      expect(console.flatMap((spy) => spy.mock.calls)).toEqual([]);
+      expect(logs.lines.join('\n')).not.toMatch(/OLTERMANNI|YHTEENS/);
+    } finally {
+      for (const spy of console) spy.mockRestore();
+    }
   });
 });
