@@ -2,6 +2,7 @@
 // start so a typo fails loudly with a sentence naming the variable instead of misbehaving later.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './startup-error.ts';
 
 export interface Config {
   port: number;
@@ -30,11 +31,8 @@ export interface Config {
 
 export type Env = Partial<Record<string, string | undefined>>;
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
+export class ConfigError extends StartupError {
+  override name = 'ConfigError';
 }
 
 const DURATION_UNITS_MS: Record<string, number> = {

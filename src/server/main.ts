@@ -1,24 +1,24 @@
 // Starts the backend: read the config, build the app, listen, and close everything cleanly
 // (server, OCR workers, database) on SIGINT/SIGTERM.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
+import { startFailureSentence } from './startup-error.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function configOrExit(): Config {
+/** A wrong variable, a DATA_DIR that cannot be made, OCR data that cannot load: one sentence, exit 1. */
+async function startOrExit(): Promise<{ config: Config; app: FastifyInstance }> {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    return { config, app: await buildApp(config) };
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Cannot start the receipt calculator backend: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
+    console.error(startFailureSentence(error));
+    process.exit(1);
   }
 }
 
-const config = configOrExit();
-const app = await buildApp(config);
+const { config, app } = await startOrExit();
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

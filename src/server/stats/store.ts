@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { AnalysisResult, ProcessingMethod, StatsResponse } from '../../contract.ts';
+import { fileSystemReason, StartupError } from '../startup-error.ts';
 import { helsinkiDayStart, helsinkiWeekStart } from './helsinki.ts';
 
 export interface ReceiptRecord {
@@ -46,8 +47,18 @@ function roundKg(kg: number): number {
 }
 
 export function openStatsStore({ dataDir, now = () => new Date() }: StatsStoreOptions): StatsStore {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(join(dataDir, STATS_FILE_NAME));
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${dataDir} cannot be created (${fileSystemReason(error)})`, { cause: error });
+  }
+  const file = join(dataDir, STATS_FILE_NAME);
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(file);
+  } catch (error) {
+    throw new StartupError(`the stats database ${file} cannot be opened (${fileSystemReason(error)})`, { cause: error });
+  }
   // WAL keeps readers (GET /stats every 30 s per visitor) from waiting on writers.
   db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 2000;');
   db.exec(SCHEMA);

@@ -1,7 +1,8 @@
 // `node src/server/main.ts`: starts, says where with one friendly line, and stops cleanly on
-// SIGTERM (exit code 0), keeping what it counted.
+// SIGTERM (exit code 0), keeping what it counted; a start that cannot succeed says why in one
+// sentence and exits 1.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,5 +46,24 @@ describe('main.ts', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stdout.match(/running at/g)).toHaveLength(1);
+  });
+
+  it('says in one sentence that DATA_DIR cannot be created, without a stack trace, and exits 1', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'receipt-main-'));
+    // A file where a folder of DATA_DIR's path should be: mkdir fails for everyone, root included.
+    await writeFile(join(dataDir, 'file'), '');
+    const wanted = join(dataDir, 'file', 'data');
+    const child = spawn(process.execPath, [MAIN], {
+      env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'warn', OCR_WORKERS: '1', DATA_DIR: wanted },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      `Cannot start the receipt calculator backend: DATA_DIR ${wanted} cannot be created (part of the path is a file, not a folder).`,
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { StartupError } from '../../startup-error.ts';
 
 /**
  * Finnish only. Measured on the real receipt photos: fin+eng found 131 item names against
@@ -68,8 +69,9 @@ export interface StartOptions {
   onError: (message: string) => void;
 }
 
-export class OcrStartError extends Error {
-  override readonly name = 'OcrStartError';
+/** OCR cannot run: trained data missing or broken, or a worker that fails to start. */
+export class OcrStartError extends StartupError {
+  override name = 'OcrStartError';
 }
 
 function describe(error: unknown): string {
