@@ -55,19 +55,19 @@ describe('trailingAmount', () => {
   const end = (line: string) => trailingAmount(tokenize(line));
 
   it('finds the price that ends a line, with its VAT letter and OCR specks after it', () => {
-    expect(end('Karhu Lager olut 8X0,33L TLK 13,12')?.cents).toBe(1312);
-    expect(end('valio rasvaton maito 1,51 1.55')?.cents).toBe(155);
+    expect(end('Olvi III olut 12X0,33L TLK 17,88')?.cents).toBe(1788);
+    expect(end('arla kevyt maito 1,51 1.25')?.cents).toBe(125);
     expect(end('Juustoviipale 150g 1,98 B')).toMatchObject({ cents: 198, vatLetter: 'B' });
-    expect(end('BISCUIT CRISPS 2.55 W')?.cents).toBe(255);
-    expect(end('PANTTI 0,15 EUR TÖLKKI 1,20')?.cents).toBe(120);
-    expect(end('KAMPANJA 13,70-')?.cents).toBe(-1370);
+    expect(end('RIISIKAKKU SUOLA 2.35 W')?.cents).toBe(235);
+    expect(end('PANTTI 0,15 EUR TÖLKKI 1,80')?.cents).toBe(180);
+    expect(end('KAMPANJA 12,40-')?.cents).toBe(-1240);
   });
 
   it('does not take a weight, a name ending in digits or a clock time for a price', () => {
-    expect(end('PUNASIPULI 0,52 KG')).toBeNull();
+    expect(end('PUNASIPULI 0,46 KG')).toBeNull();
     expect(end('RUISPALAT 12KPL')).toBeNull();
-    expect(end('TONNIKALA VED MSC 200/')).toBeNull();
-    expect(end('K003 M002211/8093 10.1.2023 15:36')).toBeNull();
+    expect(end('MAISSI VED KULTA 340/')).toBeNull();
+    expect(end('K005 M003318/4402 12.3.2024 17:48')).toBeNull();
     expect(trailingAmount(tokenize('PANTTI MUOVI 0,5L 0:20'), true)?.cents).toBe(20);
   });
 });
