@@ -119,7 +119,7 @@ ALV           VEROTON     VERO      VEROLLINEN
 25,50%           0,20     0,05            0,25
 YHTEENSÄ        10,13     1,34           11,47
 
-     Pirkanmaan Osuuskauppa 0536307-0
+     Esimerkin Osuuskauppa 1234567-8
 `;
 
 export const S_MARKET = `            S-MARKET HERVANTA
