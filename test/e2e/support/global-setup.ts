@@ -1,7 +1,8 @@
-// Once per browser-test run: make sure the built bundle exists (the tests exercise dist/, not
-// the sources), and at the end say where the screenshots are.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+// Once per browser-test run: make sure the built bundle exists and is newer than its sources
+// (the tests exercise dist/, not the sources), and at the end say where the screenshots are.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { staleBundleProblem } from './bundle-freshness.ts';
 import { findChromium } from './chromium.ts';
 import { SCREENSHOT_DIR } from './screenshots.ts';
 import { REPO_ROOT } from './server.ts';
@@ -16,28 +17,10 @@ export function setup(): void {
     console.warn(`\n${bar}\n!! BROWSER TESTS SKIPPED: no Chromium at CHROMIUM_PATH or /usr/bin/chromium.\n${bar}\n`);
     return;
   }
-  const bundle = join(REPO_ROOT, 'dist/receipt-calculator.umd.js');
-  if (!existsSync(bundle)) {
-    throw new Error('The browser tests need the built widget: run "npm run build" first.');
-  }
-  const newer = widgetSources().filter((path) => statSync(path).mtimeMs > statSync(bundle).mtimeMs);
-  if (newer.length > 0) {
-    console.warn(`\n!! The widget bundle is older than ${newer.length} source file(s), e.g. ${newer[0]}: run "npm run build" to test the current code.\n`);
-  }
-}
-
-/** The files the bundle is built from (see rollup.config.mjs). */
-function widgetSources(): string[] {
-  const files = [join(REPO_ROOT, 'src/contract.ts'), join(REPO_ROOT, 'src/sample-receipt.ts')];
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.push(path);
-    }
-  };
-  walk(join(REPO_ROOT, 'src/widget'));
-  return files.filter((path) => existsSync(path));
+  // Fail rather than rebuild: `npm test` has just built, and a developer running the browser
+  // tests alone learns that dist/ is behind instead of having it rewritten under them.
+  const problem = staleBundleProblem(REPO_ROOT);
+  if (problem) throw new Error(problem);
 }
 
 export function teardown(): void {
