@@ -1,29 +1,9 @@
-// What the app tests share: checks that say whether the other pipeline stages have landed yet,
-// a receipt the stats count, and the contract's promises about any analysis. Multipart bodies
-// and receipt files come from test/support/.
-import sharp from 'sharp';
+// What the app tests share: a receipt the stats count and the contract's promises about any
+// analysis. Multipart bodies and receipt files come from test/support/.
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
-import { analyzeParsedReceipt, parseReceiptText } from '../../../src/server/pipeline/analyze.ts';
-import { createExtractor } from '../../../src/server/pipeline/extract.ts';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { CATEGORY_NAMES } from '../../../src/contract.ts';
 import { expect } from 'vitest';
-
-/**
- * The offline text reader (parser and analysis) finds items in the widget's sample; false
- * while either stage is still a stub.
- */
-export const parserReady =
-  analyzeParsedReceipt(parseReceiptText(SAMPLE_RECEIPT_TEXT), { method: 'text' }).items.length > 0;
-
-/** The real extractor recognises a PNG (false while its stage is a stub). */
-export async function extractorReady(): Promise<boolean> {
-  const extractor = createExtractor({ ocrWorkers: 1, maxQueue: 0, ocrTimeoutMs: 1000, maxPixels: 1e6, maxPdfPages: 1 });
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'white' } }).png().toBuffer();
-  const ready = extractor.detect(png) === 'png';
-  await extractor.close();
-  return ready;
-}
 
 /** A receipt the stats must count: the sample's lines from another shop. */
 export const COUNTED_RECEIPT_TEXT = SAMPLE_RECEIPT_TEXT.replace('Ruoholahti', 'Itäkeskus').replace('Porkkalankatu 11, 00180', 'Itäkatu 1, 00930');

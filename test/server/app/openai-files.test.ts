@@ -8,7 +8,7 @@ import { errorReply, jsonReply, startFakeOpenAi, type FakeOpenAi } from '../../s
 import { receiptReply, SAMPLE_REPLY_ITEMS } from '../../support/model-reply.ts';
 import { multipart } from '../../support/multipart.ts';
 import { makeTextPdf, renderReceiptPng } from '../../support/receipt-files.ts';
-import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, extractorReady, parserReady } from './helpers.ts';
+import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis } from './helpers.ts';
 
 const API_KEY = 'sk-files-test';
 const modelReply = receiptReply(SAMPLE_REPLY_ITEMS.slice(0, 3), {
@@ -17,9 +17,7 @@ const modelReply = receiptReply(SAMPLE_REPLY_ITEMS.slice(0, 3), {
   printed_total: 8.12,
 });
 
-const ready = parserReady && (await extractorReady());
-
-describe.skipIf(!ready)('uploads with the OpenAI reader configured', () => {
+describe('uploads with the OpenAI reader configured', () => {
   let fake: FakeOpenAi;
   let testApp: TestApp;
   let png: Buffer;

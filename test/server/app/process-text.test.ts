@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
-import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis, parserReady } from './helpers.ts';
+import { COUNTED_RECEIPT_TEXT, expectConsistentAnalysis } from './helpers.ts';
 
 let testApp: TestApp | undefined;
 afterEach(async () => {
@@ -11,7 +11,7 @@ afterEach(async () => {
   testApp = undefined;
 });
 
-describe.skipIf(!parserReady)('POST /api/process-text', () => {
+describe('POST /api/process-text', () => {
   it('analyses the built-in sample offline, with consistent totals and categories', async () => {
     testApp = await buildTestApp();
     const response = await testApp.app.inject({ method: 'POST', url: '/api/process-text', payload: { text: SAMPLE_RECEIPT_TEXT } });
@@ -31,7 +31,7 @@ describe.skipIf(!parserReady)('POST /api/process-text', () => {
   });
 });
 
-describe.skipIf(!parserReady)('POST /api/process-text with an unreachable OpenAI service', () => {
+describe('POST /api/process-text with an unreachable OpenAI service', () => {
   it('falls back to the built-in reader and says so in metadata.warnings', async () => {
     // Port 9 (discard) on loopback refuses connections at once.
     testApp = await buildTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_TIMEOUT_MS: '2000' });

@@ -4,32 +4,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult, HealthResponse } from '../../../src/contract.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
-import { analyzeParsedReceipt } from '../../../src/server/pipeline/analyze.ts';
 import { buildTestApp } from '../../support/build-app.ts';
 import type { TestApp } from '../../support/build-app.ts';
 import { completionReply, errorReply, jsonReply, refusalReply, startFakeOpenAi } from '../../support/fake-openai.ts';
 import type { FakeOpenAi, FakeReply } from '../../support/fake-openai.ts';
 import { receiptReply, SAMPLE_REPLY_ITEMS } from '../../support/model-reply.ts';
-import { expectConsistentAnalysis, parserReady } from '../app/helpers.ts';
+import { expectConsistentAnalysis } from '../app/helpers.ts';
 
 const API_KEY = 'sk-e2e-0a11ce';
 const TIMEOUT_MS = 1_000;
-
-/** The analysis stage turns a ParsedReceipt's items into analysis items (false while it is a stub). */
-const analyzerReady =
-  analyzeParsedReceipt(
-    {
-      store: { name: null, chain: null },
-      printedTotal: null,
-      items: [{ name: 'MAITO 1L', price: 1, quantity: 1, weightKg: null, unitPrice: null, discount: 0, categoryHint: 'Dairy' }],
-      deposits: 0,
-      returns: 0,
-      fees: 0,
-      vatTableTotal: null,
-      warnings: [],
-    },
-    { method: 'openai-text' },
-  ).items.length > 0;
 
 const modelReply = receiptReply([...SAMPLE_REPLY_ITEMS], {
   store_name: 'K-Citymarket Helsinki Ruoholahti',
@@ -38,9 +21,6 @@ const modelReply = receiptReply([...SAMPLE_REPLY_ITEMS], {
   deposits: 0.4,
   vat_table_total: 46.65,
 });
-
-const waitingFor = [!analyzerReady && 'the analysis stage (analyzeParsedReceipt)', !parserReady && 'the offline text reader (parser and analysis)'].filter(Boolean);
-if (waitingFor.length > 0) console.warn(`AI end-to-end checks skipped until ${waitingFor.join(' and ')} land.`);
 
 let fake: FakeOpenAi;
 let testApp: TestApp;
@@ -81,7 +61,7 @@ describe('the app with OPENAI_API_KEY and OPENAI_BASE_URL set', () => {
     expect(JSON.stringify(request?.body)).toContain('Pirkka naudan jauheliha');
   });
 
-  it.skipIf(!analyzerReady)('answers with the items of the model reply, method openai-text (needs the analysis stage)', async () => {
+  it('answers with the items of the model reply, method openai-text', async () => {
     fake.enqueue(jsonReply(modelReply));
     const response = await processText(SAMPLE_RECEIPT_TEXT);
     expect(response.statusCode).toBe(200);
@@ -101,7 +81,7 @@ describe('the app with OPENAI_API_KEY and OPENAI_BASE_URL set', () => {
     ['a refusal', [refusalReply('No.')]],
   ];
 
-  it.skipIf(!parserReady).each(failures)('falls back to the built-in reader with a warning on %s (needs the offline text reader)', async (_name, replies) => {
+  it.each(failures)('falls back to the built-in reader with a warning on %s', async (_name, replies) => {
     fake.enqueue(...replies);
     const response = await processText(SAMPLE_RECEIPT_TEXT);
     expect(response.statusCode).toBe(200);
