@@ -8,7 +8,7 @@ import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval
 import { checkFloors, FLOORS } from './eval/floors.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
-import { createEvalPipeline, runEntries, runRobustness } from './eval/run.ts';
+import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -25,6 +25,8 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
   --products FILE    product list for the classifier table (default ../shared/data/products/products.csv)
   --no-products      skip the classifier table
   --verbose          one row per receipt file
+  --no-time-limit    read every photo that does not add up again in full (deterministic, the
+                     reader's capability); default: the product's time budget, as visitors get it
   --openai           keep OPENAI_API_KEY (default: measure the offline reader)
   --check            exit 1 when a metric is under its floor (scripts/eval/floors.ts)
   --help`;
@@ -35,6 +37,7 @@ interface Options {
   products: string | null;
   verbose: boolean;
   openai: boolean;
+  rereads: RereadSetting;
   check: boolean;
 }
 
@@ -49,6 +52,7 @@ function parseOptions(argv: string[]): Options {
       'no-products': { type: 'boolean', default: false },
       verbose: { type: 'boolean', short: 'v', default: false },
       openai: { type: 'boolean', default: false },
+      'no-time-limit': { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -72,6 +76,7 @@ function parseOptions(argv: string[]): Options {
     products: productsPath && existsSync(productsPath) ? productsPath : null,
     verbose: values.verbose,
     openai: values.openai,
+    rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
   };
 }
@@ -82,13 +87,14 @@ function label(path: string): string {
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  const pipeline = createEvalPipeline(process.env, options.openai);
+  const pipeline = createEvalPipeline(process.env, { withOpenAi: options.openai, rereads: options.rereads });
   let belowFloor = 0;
   try {
     await pipeline.ready();
     for (const corpus of options.corpora) {
       const entries = loadCorpus(corpus).filter((e) => options.kinds.has(e.kind));
       console.log(`\n== Receipts: ${label(corpus)} (${entries.length} inputs)`);
+      console.log(describeRereads(options.rereads));
       // Progress only on a terminal, so piped reports stay clean.
       const progress = process.stderr.isTTY ? (i: number) => process.stderr.write(`\r  ${i + 1}/${entries.length}`) : () => {};
       const results = await runEntries(pipeline, entries, (_r, i) => progress(i));

@@ -11,10 +11,14 @@ export interface Floor {
   categoryAccuracy?: number;
 }
 
-/** Targets: text and text-layer PDFs F1 ≥ 0,97 and total found ≥ 0,95; photos F1 ≥ 0,85; categories ≥ 0,92. */
+/**
+ * Targets: text and text-layer PDFs F1 ≥ 0,97 and total found ≥ 0,95; photos and scanned PDFs
+ * (both read by OCR) F1 ≥ 0,85; categories ≥ 0,92.
+ */
 export const TARGETS: Partial<Record<ReportKind, Floor>> = {
   text: { f1: 0.97, totalFound: 0.95, categoryAccuracy: 0.92 },
   pdf: { f1: 0.97, totalFound: 0.95, categoryAccuracy: 0.92 },
+  'pdf-scan': { f1: 0.85 },
   image: { f1: 0.85 },
 };
 
@@ -23,11 +27,14 @@ export const TARGETS: Partial<Record<ReportKind, Floor>> = {
  * target. Measured on test/fixtures/receipts with the offline reader: texts F1 1,000, total
  * 100 %, categories 96,4 %; text-layer PDFs F1 1,000, total 100 %, categories 97,1 %; the six
  * photos of the floor test F1 0,966 (0,944 before photos that do not add up were read twice;
- * each read in under 2,7 s). Raise them as the reader improves.
+ * each read in under 2,7 s); the two scanned PDFs F1 0,957 (11 of 12 items), total 100 %.
+ * Photos and scans are measured without the time limit on reading again (--no-time-limit), so
+ * the floors do not depend on the machine's load. Raise them as the reader improves.
  */
 export const FLOORS: Partial<Record<ReportKind, Floor>> = {
   text: { f1: 0.99, totalFound: 0.98, categoryAccuracy: 0.94 },
   pdf: { f1: 0.99, totalFound: 0.98, categoryAccuracy: 0.95 },
+  'pdf-scan': { f1: 0.95 },
   image: { f1: 0.95 },
 };
 

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { AnalysisResult, ProcessingMethod } from '../../src/contract.ts';
 import { loadConfig, type Env } from '../../src/server/config.ts';
 import { isHttpError } from '../../src/server/errors.ts';
+import { DEFAULT_REREAD_WITHIN_MS } from '../../src/server/pipeline/extract.ts';
 import { createPipeline, type Pipeline } from '../../src/server/pipeline/index.ts';
 import type { CorpusEntry } from './corpus.ts';
 import type { ReportKind } from './floors.ts';
@@ -23,12 +24,34 @@ export function reportKind(result: EntryResult): ReportKind {
 }
 
 /**
+ * How often a photo that does not add up is read again. `production`: as a visitor gets it,
+ * only while the photo is within the product's time budget, so the numbers depend a little on
+ * the machine's speed and load. `unlimited`: every such photo is read in full, whatever the
+ * load: what the reader can do, and numbers that repeat from run to run.
+ */
+export type RereadSetting = 'production' | 'unlimited';
+
+export interface EvalPipelineOptions {
+  /** Keep OPENAI_API_KEY (default: the offline reader is measured). */
+  withOpenAi?: boolean;
+  /** Default `production`. */
+  rereads?: RereadSetting;
+}
+
+/** One line saying which setting a table was measured with. */
+export function describeRereads(setting: RereadSetting): string {
+  return setting === 'production'
+    ? `Photos: production setting, read again only within the time budget (${DEFAULT_REREAD_WITHIN_MS / 1000} s), as a visitor gets them; --no-time-limit for the reader's full capability`
+    : 'Photos: no time limit (--no-time-limit), every photo that does not add up is read again in full; the product stops at its time budget';
+}
+
+/**
  * The product's pipeline with its own configuration from the environment. The offline reader
  * is what the corpus measures, so an OpenAI key is dropped unless `withOpenAi` is set.
  */
-export function createEvalPipeline(env: Env = process.env, withOpenAi = false): Pipeline {
-  const config = loadConfig(withOpenAi ? env : { ...env, OPENAI_API_KEY: '' });
-  return createPipeline(config);
+export function createEvalPipeline(env: Env = process.env, options: EvalPipelineOptions = {}): Pipeline {
+  const config = loadConfig(options.withOpenAi ? env : { ...env, OPENAI_API_KEY: '' });
+  return createPipeline(config, options.rereads === 'unlimited' ? { ocrRereadWithinMs: Number.POSITIVE_INFINITY } : {});
 }
 
 export function toPrediction(result: AnalysisResult): Prediction {

@@ -82,7 +82,7 @@ const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (page: { gray: Gr
  * on a two-core server: a phone photo of a 15-line receipt is read in 0.9 s, a 50-line one in
  * 1.4 s, a 12-megapixel photo of 60 lines in 1.8 s.
  */
-const DEFAULT_REREAD_WITHIN_MS = 1500;
+export const DEFAULT_REREAD_WITHIN_MS = 1500;
 
 function defaultLog(level: 'warn' | 'error', message: string): void {
   console[level](`[extract] ${message}`);

@@ -47,6 +47,12 @@ export interface PipelineOptions {
    * Without it the extractor writes to the console.
    */
   log?: PipelineLog;
+  /**
+   * A photo is read again only while it has taken at most this long (default: the product's
+   * budget, DEFAULT_REREAD_WITHIN_MS). Infinity reads every photo that does not add up in full,
+   * whatever the machine's load: what accuracy measurements use, so their numbers repeat.
+   */
+  ocrRereadWithinMs?: number;
 }
 
 export const NO_ITEMS_IN_FILE =
@@ -83,6 +89,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     ocrTimeoutMs: config.ocrTimeoutMs,
     maxPixels: config.maxImageMegapixels * 1_000_000,
     maxPdfPages: config.maxPdfPages,
+    ...(options.ocrRereadWithinMs === undefined ? {} : { ocrRereadWithinMs: options.ocrRereadWithinMs }),
     // The extractor's messages never hold receipt text (see extract.ts), so they may be logged as they are.
     ...(log ? { log: (level: 'warn' | 'error', message: string) => log[level]({ component: 'extract' }, message) } : {}),
   });

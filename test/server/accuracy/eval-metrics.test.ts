@@ -1,5 +1,8 @@
 // The eval's own arithmetic: name matching, one-to-one assignment, precision/recall/F1 and the
 // per-receipt scores. If these are wrong, every accuracy number the project reports is wrong.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Label } from '../../../scripts/eval/corpus.ts';
 import { checkFloors, floorsMeetTargets } from '../../../scripts/eval/floors.ts';
@@ -141,5 +144,23 @@ describe('floors and tables', () => {
   it('aligns columns', () => {
     const lines = formatTable(['kind', 'F1'], [['text', 0.5], ['image', 1]]).split('\n');
     expect(lines).toEqual(['kind      F1', '-----  -----', 'text   0.500', 'image      1']);
+  });
+});
+
+describe('npm run eval', () => {
+  const root = join(import.meta.dirname, '../../..');
+  const evalRun = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['scripts/eval.ts', 'test/fixtures/receipts', '--kind', 'text', '--no-products', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, OCR_WORKERS: '1' },
+    });
+
+  it.each([
+    [[], /^Photos: production setting, read again only within the time budget \(1\.5 s\)/m],
+    [['--no-time-limit'], /^Photos: no time limit \(--no-time-limit\)/m],
+  ])('says under each table which photo setting it used (%j)', { timeout: 60_000 }, async (args, line) => {
+    const { stdout } = await evalRun(...args);
+    expect(stdout).toMatch(line);
+    expect(stdout).toMatch(/^text\s+\d+/m);
   });
 });
