@@ -7,8 +7,9 @@
 //   agribalyse  Agribalyse 3.1: synthèse `Changement climatique` minus the detail file's
 //               `Changement climatique - Consommation` (cradle to retail). Codes match by integer value
 //               (the two files write 1 and 0001; some carry a suffix, 20047_1). `ref` is a code or a blend `6254:0.5+28001:0.5`.
-//   finnish     finnish-literature-values.csv: `ref` is the row's `item`; `pick` is low, high, mid or a
-//               value that must be printed in that row (e.g. a figure quoted in its notes).
+//   finnish     finnish-literature-values.csv: `ref` is the row's `item`; `pick` is low, high, mid, a
+//               value printed in that row's own fields, or a value and the product the row's notes quote
+//               it for (`2.7 potted lettuce`), so the citation names what the number measures.
 //   owid        Poore & Nemecek (2018) via OWID, global mean per kg: `ref` is the entity (last resort).
 //   nonfood     0: not food.
 // `scale` multiplies the value (e.g. brewed tea → tea leaves).
@@ -84,30 +85,50 @@ function finnishBoundary(rows: CsvRow[], index: number): string {
   return target >= 0 && target !== index ? finnishBoundary(rows, target) : boundary;
 }
 
+/** Whether `text` prints `value` (`2.7` or `2,7`) as a number of its own, after `before` when given. */
+function prints(text: string, value: string, before = ''): boolean {
+  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [value, value.replace('.', ',')].some((form) =>
+    new RegExp(`(^|[^0-9.,])${before ? `${escape(before)}\\s+` : ''}${escape(form)}([^0-9]|$)`, 'i').test(text),
+  );
+}
+
+/** A row's name without its qualifiers: `vendace (muikku), trawled / seine` → `vendace`. */
+const shortItem = (item: string): string => item.split(/\s*[(,]/)[0] ?? item;
+
 function fromFinnish(ref: string, pick: string, rows: CsvRow[]): Built {
   const index = rows.findIndex((r) => r.item === ref);
   const row = rows[index];
   if (!row) throw new Error(`Finnish value "${ref}" not found`);
   const low = Number(row.value_low);
   const high = Number(row.value_high);
+  const otherProduct = /^(\d+(?:\.\d+)?)\s+(\D.*)$/.exec(pick);
   let value: number;
-  let quoted = '';
+  let cited = ref;
   if (pick === 'low') value = low;
   else if (pick === 'high') value = high;
   else if (pick === 'mid') value = (low + high) / 2;
-  else {
+  else if (otherProduct) {
+    const [, figure = '', product = ''] = otherProduct;
+    if (!prints(row.notes ?? '', figure, product)) throw new Error(`The notes of the Finnish row "${ref}" do not quote ${product} ${figure}`);
+    value = Number(figure);
+    cited = `${product} ${figure} (in the notes of the ${shortItem(ref)} row)`;
+  } else {
     value = Number(pick);
-    const text = Object.values(row).join(' ');
-    const printed = [pick, pick.replace('.', ',')].some((form) => new RegExp(`(^|[^0-9.,])${form.replace('.', '\\.')}([^0-9]|$)`).test(text));
-    if (!printed) throw new Error(`Value ${pick} is not printed in the Finnish row "${ref}"`);
-    quoted = `, value ${pick} quoted in the row`;
+    const { notes = '', ...fields } = row;
+    if (!prints(Object.values(fields).join(' '), pick)) {
+      // A figure only the notes quote is usually another product's (perch in the vendace row): say which.
+      const hint = prints(notes, pick) ? `; it is only in the notes: write the product it measures, "${pick} <product>"` : '';
+      throw new Error(`Value ${pick} is not printed in the Finnish row "${ref}"${hint}`);
+    }
+    cited = `${ref}, value ${pick} quoted in the row`;
   }
   const who = row.who ?? '';
   const year = row.year && row.year !== 'not stated' && !who.includes(row.year) ? ` (${row.year})` : '';
   const boundary = finnishBoundary(rows, index);
   return {
     value,
-    source: `${who}${year}: ${ref}${quoted}, ${row.unit_and_basis} — ${row.url}`,
+    source: `${who}${year}: ${cited}, ${row.unit_and_basis} — ${row.url}`,
     dataset: 'Finnish literature',
     boundary,
   };

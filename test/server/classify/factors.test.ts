@@ -52,6 +52,12 @@ describe('emission factor table', () => {
     expect(factorFor('non-food').kgCo2ePerKg).toBe(0);
   });
 
+  it('names the product a figure measures when it is quoted in the notes of another product’s row', () => {
+    expect(factorFor('lettuce-fi-greenhouse').source).toContain(': potted lettuce 2.7 (in the notes of the greenhouse cucumber row), kg CO2e per kg');
+    expect(factorFor('lake-fish').source).toContain(': perch fillet 2.5 (in the notes of the vendace row), kg CO2e per kg');
+    expect(factorFor('cucumber-fi-greenhouse').source).not.toMatch(/lettuce/);
+  });
+
   it('orders the animal staples as the literature does', () => {
     const f = (key: string): number => factorFor(key).kgCo2ePerKg;
     expect(f('beef-mince')).toBeGreaterThan(f('pork'));
