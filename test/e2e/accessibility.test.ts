@@ -15,6 +15,7 @@ import {
   isAnalysisResponse,
   openCalculator,
   openDemo,
+  openFileChooser,
   statsPanel,
   viewHeading,
 } from './support/widget.ts';
@@ -144,6 +145,19 @@ describe.skipIf(noBrowser)('accessibility', () => {
     await page.keyboard.press('Space');
     expect((await focused(page))?.checked).toBe(true);
     expect(await button(widget, 'Choose File').isEnabled()).toBe(true);
+
+    // Enter and Space on Choose File, and Enter on Take Photo, open the browser's file chooser
+    // (its event is the proof); the visitor closes it without picking a file.
+    await tabTo(page, named('Choose File'));
+    const picker = { accept: 'image/*,application/pdf,.pdf', capture: null, multiple: false };
+    expect(await openFileChooser(page, () => page.keyboard.press('Enter'))).toEqual(picker);
+    expect(await openFileChooser(page, () => page.keyboard.press('Space'))).toEqual(picker);
+    await tabTo(page, named('Take Photo'));
+    expect(await openFileChooser(page, () => page.keyboard.press('Enter'))).toEqual({
+      accept: 'image/*',
+      capture: 'environment',
+      multiple: false,
+    });
 
     await tabTo(page, named('Try Sample'));
     await page.keyboard.press('Enter');

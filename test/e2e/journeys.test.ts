@@ -1,6 +1,7 @@
 // A visitor's journeys through the demo page the backend serves, in real Chromium against the
-// real backend and the built bundle: home statistics, the sample, uploads by file picker and
-// by drag and drop, Scan Another Receipt, the privacy policy and the 30-second stats refresh.
+// real backend and the built bundle: home statistics, the sample, uploads through the file
+// chooser that Choose File and Take Photo open and by drag and drop, Scan Another Receipt, the
+// privacy policy and the 30-second stats refresh.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Request } from 'playwright-core';
 import type { AnalysisResult } from '../../src/contract.ts';
@@ -10,6 +11,7 @@ import { browserSuite } from './support/suite.ts';
 import {
   button,
   chooseFile,
+  type ChooserInput,
   dropFile,
   expectResultShows,
   fixtureFile,
@@ -25,6 +27,7 @@ import {
   runSample,
   sentUploads,
   statsPanel,
+  takePhoto,
   viewHeading,
   widgetText,
 } from './support/widget.ts';
@@ -105,9 +108,27 @@ describe.skipIf(noBrowser)('journeys', () => {
     await giveConsent(widget);
     expect(await button(widget, 'Choose File').isEnabled()).toBe(true);
     const file = fixtureFile(path);
-    const result = await upload(widget, () => chooseFile(widget, file));
+    let chooser: ChooserInput | undefined;
+    const result = await upload(widget, async () => (chooser = await chooseFile(widget, file)));
+    // The picker the click opened takes one image or PDF, and offers files rather than the camera.
+    expect(chooser).toEqual({ accept: 'image/*,application/pdf,.pdf', capture: null, multiple: false });
     expect(await sentUploads(suite.page)).toEqual([{ fileType, name: file.name, size: file.buffer.length }]);
     expect(result.metadata.processing_method).toBe(method);
+  });
+
+  it('after consent, Take Photo opens the camera picker and its photo shows its result', async () => {
+    await recordUploads(suite.page);
+    const widget = await openDemo(suite.page, suite.server);
+    await openCalculator(widget);
+    await giveConsent(widget);
+    expect(await button(widget, 'Take Photo').isEnabled()).toBe(true);
+    const file = fixtureFile(PHOTO_FIXTURE);
+    let chooser: ChooserInput | undefined;
+    const result = await upload(widget, async () => (chooser = await takePhoto(widget, file)));
+    // A phone opens its rear camera for this input; images only.
+    expect(chooser).toEqual({ accept: 'image/*', capture: 'environment', multiple: false });
+    expect(await sentUploads(suite.page)).toEqual([{ fileType: 'image', name: file.name, size: file.buffer.length }]);
+    expect(result.metadata.processing_method).toBe('ocr');
   });
 
   it.each(files)('after consent, dropping a real %s on the drop zone shows its result', async (_kind, path, fileType, method) => {

@@ -37,12 +37,19 @@ export const PHONE: BrowserContextOptions = {
 
 const errorsOf = new WeakMap<BrowserContext, string[]>();
 
-/** A fresh context that records every uncaught error of its pages (see pageErrors). */
+/**
+ * A fresh context that records every uncaught error of its pages (see pageErrors), and whose
+ * pages hand every file chooser to the test from the start. Playwright turns that interception on
+ * asynchronously when the first 'filechooser' listener is added, so adding it only in
+ * `waitForEvent` races with a key press that opens the chooser at once; a chooser no test waits
+ * for stays unanswered, as if the visitor closed it.
+ */
 export async function newContext(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   const errors: string[] = [];
   errorsOf.set(context, errors);
   context.on('weberror', (error) => errors.push(error.error().message));
+  context.on('page', (page) => page.on('filechooser', () => {}));
   return context;
 }
 

@@ -1,5 +1,6 @@
 // Driving the widget through what a visitor sees: roles and visible text (Playwright's
-// locators pierce open shadow roots), real files and real drag-and-drop events.
+// locators pierce open shadow roots), real clicks that open the browser's file chooser, real
+// files and real drag-and-drop events.
 import { readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { expect } from 'vitest';
@@ -119,9 +120,42 @@ export async function runSample(page: Page, widget: Locator): Promise<AnalysisRe
   return result;
 }
 
-/** Puts a file into the widget's own file input (the one Choose File opens). */
-export async function chooseFile(widget: Locator, file: FilePayload): Promise<void> {
-  await widget.getByTestId('file-input').setInputFiles(file);
+/** The file input behind a file chooser, as the browser opened it. */
+export interface ChooserInput {
+  accept: string | null;
+  capture: string | null;
+  multiple: boolean;
+}
+
+/**
+ * Does what opens the browser's file chooser (a click, a key press) and waits for the chooser:
+ * its event proves the widget opened it. Answers it with `file` when given; without one the
+ * chooser is left unanswered, as when a visitor closes it.
+ */
+export async function openFileChooser(
+  page: Page,
+  open: () => Promise<unknown>,
+  file?: FilePayload,
+): Promise<ChooserInput> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5_000 }), open()]);
+  const input = chooser.element();
+  const seen = {
+    accept: await input.getAttribute('accept'),
+    capture: await input.getAttribute('capture'),
+    multiple: chooser.isMultiple(),
+  };
+  if (file) await chooser.setFiles(file);
+  return seen;
+}
+
+/** Clicks Choose File and picks `file` in the file chooser it opens. */
+export function chooseFile(widget: Locator, file: FilePayload): Promise<ChooserInput> {
+  return openFileChooser(widget.page(), () => button(widget, 'Choose File').click(), file);
+}
+
+/** Clicks Take Photo and gives `file` to the chooser it opens (a phone would offer its camera). */
+export function takePhoto(widget: Locator, file: FilePayload): Promise<ChooserInput> {
+  return openFileChooser(widget.page(), () => button(widget, 'Take Photo').click(), file);
 }
 
 export interface SentUpload {
