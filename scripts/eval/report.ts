@@ -47,13 +47,28 @@ export function kindTable(summaries: Partial<Record<ReportKind, Summary>>): stri
       percent(s.priceAccuracy),
       percent(s.totalFound),
       percent(s.categoryAccuracy),
-      s.weightMedianError === null ? '–' : `${percent(s.weightMedianError)} (${s.weightCount})`,
+      s.weightCount === 0 ? '–' : `${percent(s.weightMedianError)} / ${percent(s.weightMeanError)} (${s.weightCount})`,
+      percent(s.weightWithin10),
       seconds(s.medianMs),
       s.failures,
     ]);
   }
   return formatTable(
-    ['input', 'receipts', 'items', 'precision', 'recall', 'F1', 'price acc', 'total found', 'category acc', 'weight err (n)', 'median time', 'failed'],
+    [
+      'input',
+      'receipts',
+      'items',
+      'precision',
+      'recall',
+      'F1',
+      'price acc',
+      'total found',
+      'category acc',
+      'weight err med / mean (n)',
+      'weight ≤10%',
+      'median time',
+      'failed',
+    ],
     rows,
   );
 }

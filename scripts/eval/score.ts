@@ -3,7 +3,9 @@
 //   price acc.    of the items matched on name alone, the share whose price is right
 //   total found   the reader's printed total equals the label's printed_total
 //   category acc. of the matched items, the share in the labelled category
-//   weight error  median |weight − label| / label over matched items whose label has a weight
+//   weight error  |weight − label| / label over matched items whose label has a weight: median,
+//                 mean, and the share within 10 % (the median is 0 when most weights are exact,
+//                 so it alone hides how far off the others are)
 import type { Label } from './corpus.ts';
 import { matchItems, median, precisionRecall, type PrecisionRecall } from './match.ts';
 
@@ -98,6 +100,10 @@ export interface Summary extends PrecisionRecall {
   totalFound: number | null;
   categoryAccuracy: number | null;
   weightMedianError: number | null;
+  /** Mean absolute relative weight error. */
+  weightMeanError: number | null;
+  /** Share of weighed items within 10 % of the label's weight. */
+  weightWithin10: number | null;
   weightCount: number;
   medianMs: number | null;
 }
@@ -105,6 +111,9 @@ export interface Summary extends PrecisionRecall {
 function ratio(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
 }
+
+/** Within 10 %, with room for floating-point noise (0,9 kg against 1 kg is within). */
+const WITHIN_10 = 0.1 + 1e-9;
 
 export function summarize(scores: readonly ReceiptScore[]): Summary {
   const sum = (pick: (s: ReceiptScore) => number): number => scores.reduce((total, s) => total + pick(s), 0);
@@ -120,6 +129,8 @@ export function summarize(scores: readonly ReceiptScore[]): Summary {
     totalFound: ratio(withTotal.filter((s) => s.totalFound === true).length, withTotal.length),
     categoryAccuracy: ratio(sum((s) => s.categoryRight), matched),
     weightMedianError: median(weights),
+    weightMeanError: ratio(weights.reduce((total, error) => total + error, 0), weights.length),
+    weightWithin10: ratio(weights.filter((error) => error <= WITHIN_10).length, weights.length),
     weightCount: weights.length,
     medianMs: median(scores.map((s) => s.ms)),
   };

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Label } from '../../../scripts/eval/corpus.ts';
 import { checkFloors, floorsMeetTargets } from '../../../scripts/eval/floors.ts';
 import { matchItems, median, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
+import { kindTable } from '../../../scripts/eval/report.ts';
 import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
 import { formatTable } from '../../../scripts/eval/table.ts';
 
@@ -125,6 +126,25 @@ describe('scoreReceipt and summarize', () => {
     const summary = summarize([good, bad]);
     expect(summary).toMatchObject({ receipts: 2, failures: 1, items: 3, precision: 1, totalFound: 0.5, categoryAccuracy: 1, medianMs: 200 });
     expect(summary.recall).toBeCloseTo(1 / 3);
+  });
+});
+
+describe('weight error', () => {
+  it('gives the median, the mean absolute relative error and the share within 10 %', () => {
+    const weighed = (weight: number) =>
+      scoreReceipt(label([milk], 0.99), { items: [{ name: 'KEVYTMAITO 1L', price: 0.99, category: 'Dairy', weight }], total: 0.99 }, 1);
+    // Relative errors 0, 0, 0.1, 0.5 and 1.
+    const summary = summarize([1, 1, 0.9, 1.5, 2].map(weighed));
+    expect(summary.weightCount).toBe(5);
+    expect(summary.weightMedianError).toBeCloseTo(0.1, 9);
+    expect(summary.weightMeanError).toBeCloseTo(0.32, 9);
+    expect(summary.weightWithin10).toBeCloseTo(0.6, 9);
+    expect(kindTable({ text: summary })).toMatch(/10\.0% \/ 32\.0% \(5\)\s+60\.0%/);
+  });
+
+  it('has none when no labelled item carries a weight', () => {
+    const summary = summarize([scoreReceipt(label([{ ...milk, weight_kg: null }], 0.99), { items: [], total: null }, 1)]);
+    expect(summary).toMatchObject({ weightCount: 0, weightMedianError: null, weightMeanError: null, weightWithin10: null });
   });
 });
 
