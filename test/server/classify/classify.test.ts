@@ -268,6 +268,39 @@ describe('borderline rules of the category guide', () => {
     expect(FACTORS.get(key('MUOVIKASSI'))?.kgCo2ePerKg).toBe(0);
     expect(FACTORS.get(key('Fairy astianpesuaine'))?.kgCo2ePerKg).toBe(0);
   });
+
+  it('reads tobacco, snus, cigars, nicotine products and e-cigarettes as non-food, whatever the brand', () => {
+    for (const name of [
+      'MARLBORO GOLD',
+      'Camel Blue 20 kpl',
+      'PALL MALL RED',
+      'Lucky Strike Original Red',
+      'Chesterfield Blue',
+      'Philip Morris Red',
+      'Winston Blue 20s',
+      'TUPAKKA',
+      'Piipputupakka 50g',
+      'SAVUKKEET 20KPL',
+      'Nuuska',
+      'General snus Original',
+      'Sikari',
+      'Pikkusikarit 10kpl',
+      'Nikotiinipussi',
+      'ZYN Cool Mint',
+      'Nicorette nikotiinipurukumi 4mg',
+      'Sähkösavuke',
+      'Kertakäyttöinen vape',
+      'Elf Bar 600',
+      'IQOS Terea Amber',
+    ]) {
+      expect(key(name), name).toBe('non-food');
+    }
+    expect(FACTORS.get('non-food')?.kgCo2ePerKg).toBe(0);
+    // Foods that merely contain a brand's letters stay food.
+    expect(category('Camembert 125g')).toBe('Dairy');
+    expect(category('SAVUKIRJOLOHIFILEE 150G')).toBe('Fish');
+    expect(category('SIKA-NAUTAJAUHELIHA 23%')).toBe('Red Meat');
+  });
 });
 
 describe('words beside the product: flavours, pots, abbreviations, household goods', () => {
