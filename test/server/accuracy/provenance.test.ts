@@ -18,7 +18,7 @@ const BINARY = new Set(['.png', '.jpg', '.jpeg', '.pdf', '.webp', '.gif', '.ttf'
 const normalise = (line: string): string =>
   line.normalize('NFC').replace(/[\s\u00a0]+/g, ' ').trim().toUpperCase();
 
-/** Quantity and weight lines (`2 KPL 1,99 €/KPL`, `0,307 KG 3,29 €/KG`, `2 x 2,39`) recur everywhere. */
+/** Quantity and weight lines (`3 KPL 1,45 €/KPL`, `0,418 KG 2,79 €/KG`, `2 x 1,79`) recur everywhere. */
 const QUANTITY = /^-?\d+([,.]\d+)? ?(KPL|KG|X)\b/;
 
 function tooGeneric(line: string): boolean {
