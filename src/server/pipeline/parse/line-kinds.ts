@@ -124,7 +124,7 @@ export function parseQuantityLine(text: string): Extract<LineKind, { kind: 'quan
   return null;
 }
 
-/** `0,512 KG x 2,99 €/KG`, `0,175 KG  1,89 €/KG`, `1,141 KG`, `1,603 KG = 10,15 €/KG`. */
+/** `0,512 KG x 2,99 €/KG`, `0,240 KG  2,19 €/KG`, `1,305 KG`, `1,482 KG = 9,95 €/KG`. */
 export function parseWeightLine(text: string): Extract<LineKind, { kind: 'weight' }> | null {
   const head = WEIGHT_HEAD.exec(text);
   if (head) {
@@ -224,7 +224,7 @@ export function classifyLine(line: Line): LineKind {
   const last = line.tokens[line.tokens.length - 1] ?? '';
   const beforeLast = line.tokens[line.tokens.length - 2] ?? '';
   // Only a number after a word, or on a line that is mostly words, can be a price
-  // (`Puh. 044 788 6212` is not one; `Wursti keittokinkku 100g 155` may be).
+  // (`Puh. 040 123 4567` is not one; `Herkku keittokinkku 150g 239` may be).
   const readings = letterCount(beforeLast) > 0 || letterCount(text) >= 6 ? commalessReadings(last) : [];
   const shortName = cleanName(line.tokens.slice(0, -1));
   if (readings.length > 0 && letterCount(shortName) < 3) return { kind: 'skip', separator: false };
