@@ -2,6 +2,7 @@
 // start so a typo fails loudly with a sentence naming the variable instead of misbehaving later.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrLanguage } from './pipeline/ocr/trained-data.ts';
 import { StartupError } from './startup-error.ts';
 
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   ocrWorkers: number;
   ocrQueueLimit: number;
   ocrTimeoutMs: number;
+  /** Tesseract languages, the first leading; each read from its own installed npm package. */
+  ocrLanguages: OcrLanguage[];
   maxImageMegapixels: number;
   maxPdfPages: number;
   /** Upper bound for receiving one whole request, ms. */
@@ -103,6 +106,9 @@ const envSchema = z.object({
   OCR_WORKERS: integer('OCR_WORKERS', 2, 1, 16),
   OCR_QUEUE_LIMIT: integer('OCR_QUEUE_LIMIT', 8, 0, 1000),
   OCR_TIMEOUT_MS: integer('OCR_TIMEOUT_MS', 30_000, 1000, 600_000),
+  OCR_LANGS: text(DEFAULT_OCR_LANGUAGES.join('+')).refine((value) => parseOcrLanguages(value) !== null, {
+    error: `OCR_LANGS must be languages joined with "+", each one of ${OCR_LANGUAGES.join(', ')} once: "fin" (the default) or "fin+eng".`,
+  }),
   MAX_IMAGE_MEGAPIXELS: integer('MAX_IMAGE_MEGAPIXELS', 50, 1, 500),
   MAX_PDF_PAGES: integer('MAX_PDF_PAGES', 5, 1, 100),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 60_000, 1000, 600_000),
@@ -163,6 +169,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ocrWorkers: e.OCR_WORKERS,
     ocrQueueLimit: e.OCR_QUEUE_LIMIT,
     ocrTimeoutMs: e.OCR_TIMEOUT_MS,
+    ocrLanguages: parseOcrLanguages(e.OCR_LANGS) ?? [...DEFAULT_OCR_LANGUAGES],
     maxImageMegapixels: e.MAX_IMAGE_MEGAPIXELS,
     maxPdfPages: e.MAX_PDF_PAGES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

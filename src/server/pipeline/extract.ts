@@ -8,7 +8,8 @@ import { cropPaper, evenPaperTone, levelPaper, toVisionJpeg, type DecodeLimits, 
 import { toPgm, type GrayImage } from './decode/paper.ts';
 import { pdfPagesSkipped, REFUSALS } from './decode/messages.ts';
 import { OcrPool, type OcrResult, type OcrTicket } from './ocr/pool.ts';
-import { defaultLangPath, type OcrMode } from './ocr/tesseract.ts';
+import type { OcrMode } from './ocr/tesseract.ts';
+import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from './ocr/trained-data.ts';
 import { bestReading, checkReading } from './ocr/readings.ts';
 import { hasReadableText, tidyOcrText } from './ocr/text.ts';
 import { loadPdfjs, openPdf, type PdfFile } from './pdf/document.ts';
@@ -26,7 +27,12 @@ export interface ExtractorOptions {
   maxPixels: number;
   /** PDFs are read up to this many pages. */
   maxPdfPages: number;
-  /** Folder holding `fin.traineddata.gz`; defaults to the installed `@tesseract.js-data/fin`. */
+  /** OCR languages, the first leading (OCR_LANGS); default Finnish only. */
+  ocrLanguages?: readonly OcrLanguage[];
+  /**
+   * Folder holding `<code>.traineddata.gz` for every language; default: each language's own
+   * installed npm package (`@tesseract.js-data/<code>`).
+   */
   langPath?: string;
   /**
    * Read a photo (or a one-page scan) again, prepared and cut into lines another way, when a
@@ -89,7 +95,7 @@ function defaultLog(level: 'warn' | 'error', message: string): void {
 }
 
 function tidied(result: OcrResult): OcrResult {
-  return { text: tidyOcrText(result.text), confidence: result.confidence };
+  return { ...result, text: tidyOcrText(result.text) };
 }
 
 function meanConfidence(results: OcrResult[]): number | undefined {
@@ -106,7 +112,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     maxQueue: options.maxQueue,
     timeoutMs: options.ocrTimeoutMs,
     startTimeoutMs: options.ocrStartTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
-    langPath: options.langPath ?? defaultLangPath(),
+    languages: options.ocrLanguages ?? DEFAULT_OCR_LANGUAGES,
+    ...(options.langPath === undefined ? {} : { dataFolder: options.langPath }),
     log,
   });
 

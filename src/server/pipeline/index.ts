@@ -31,7 +31,7 @@ export interface Pipeline {
 
 export type PipelineConfig = Pick<
   Config,
-  'ocrWorkers' | 'ocrQueueLimit' | 'ocrTimeoutMs' | 'maxImageMegapixels' | 'maxPdfPages' | 'openai'
+  'ocrWorkers' | 'ocrQueueLimit' | 'ocrTimeoutMs' | 'ocrLanguages' | 'maxImageMegapixels' | 'maxPdfPages' | 'openai'
 >;
 
 /** The part of a pino logger the pipeline uses; the app passes its own, so LOG_LEVEL applies. */
@@ -87,6 +87,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     ocrWorkers: config.ocrWorkers,
     maxQueue: config.ocrQueueLimit,
     ocrTimeoutMs: config.ocrTimeoutMs,
+    ocrLanguages: config.ocrLanguages,
     maxPixels: config.maxImageMegapixels * 1_000_000,
     maxPdfPages: config.maxPdfPages,
     ...(options.ocrRereadWithinMs === undefined ? {} : { ocrRereadWithinMs: options.ocrRereadWithinMs }),

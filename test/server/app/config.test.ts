@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       maxUploadBytes: 10 * 1024 * 1024,
       allowedOrigins: null,
       ocrWorkers: 2,
+      ocrLanguages: ['fin'],
       openai: null,
       logLevel: 'info',
     });
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
         OCR_WORKERS: '3',
         OCR_QUEUE_LIMIT: '0',
         OCR_TIMEOUT_MS: '20000',
+        OCR_LANGS: 'fin+eng',
         MAX_IMAGE_MEGAPIXELS: '40',
         MAX_PDF_PAGES: '3',
         REQUEST_TIMEOUT_MS: '45000',
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       ocrWorkers: 3,
       ocrQueueLimit: 0,
       ocrTimeoutMs: 20_000,
+      ocrLanguages: ['fin', 'eng'],
       maxImageMegapixels: 40,
       maxPdfPages: 3,
       requestTimeoutMs: 45_000,
@@ -70,7 +73,16 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', OPENAI_API_KEY: '  ' })).toMatchObject({ port: 8787, openai: null });
+    expect(loadConfig({ PORT: '', OPENAI_API_KEY: '  ', OCR_LANGS: ' ' })).toMatchObject({ port: 8787, openai: null, ocrLanguages: ['fin'] });
+  });
+
+  it.each([
+    ['fin', ['fin']],
+    ['FIN+ENG', ['fin', 'eng']],
+    ['eng+fin', ['eng', 'fin']],
+    [' fin + eng ', ['fin', 'eng']],
+  ])('reads OCR_LANGS=%j in order, the first language leading', (value, languages) => {
+    expect(loadConfig({ OCR_LANGS: value }).ocrLanguages).toEqual(languages);
   });
 
   it.each([
@@ -85,6 +97,10 @@ describe('loadConfig', () => {
     [{ ALLOWED_ORIGINS: 'https://example.fi/path' }, /^ALLOWED_ORIGINS must be/],
     [{ OPENAI_BASE_URL: 'openai' }, /^OPENAI_BASE_URL must be a full URL/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ OCR_LANGS: 'swe' }, /^OCR_LANGS must be languages joined with "\+", each one of fin, eng once: "fin" \(the default\) or "fin\+eng"\.$/],
+    [{ OCR_LANGS: 'fin,eng' }, /^OCR_LANGS must be/],
+    [{ OCR_LANGS: 'fin+fin' }, /^OCR_LANGS must be/],
+    [{ OCR_LANGS: 'fin+' }, /^OCR_LANGS must be/],
   ])('refuses %o with a sentence naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

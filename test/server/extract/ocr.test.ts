@@ -1,5 +1,5 @@
 // Real OCR (tesseract.js with the installed Finnish data) of receipts rendered in the test.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../src/server/pipeline/extract.ts';
 import { prepareForOcr } from '../../../src/server/pipeline/decode/image.ts';
 import { OcrPool } from '../../../src/server/pipeline/ocr/pool.ts';
-import { defaultLangPath } from '../../../src/server/pipeline/ocr/tesseract.ts';
+import { startWorker } from '../../../src/server/pipeline/ocr/tesseract.ts';
+import { loadTrainedData, packageDataFolder, type OcrLanguage } from '../../../src/server/pipeline/ocr/trained-data.ts';
 import { makeTextPdf, RECEIPT_LINES, refusal, renderReceiptPng, squash, testExtractor } from './helpers.ts';
 
 
@@ -65,6 +66,52 @@ describe('OCR of a rendered receipt', () => {
   });
 });
 
+describe('Finnish and English (OCR_LANGS=fin+eng)', () => {
+  it('reads a rendered receipt offline with both languages, each from its own package, writing nothing', async () => {
+    const extractor = testExtractor({ ocrLanguages: ['fin', 'eng'] });
+    try {
+      const result = await extractor.extractText(await renderReceiptPng());
+      expect(result.method).toBe('ocr');
+      expectReceiptLines(result.text);
+    } finally {
+      await extractor.close();
+    }
+    expect((await readdir(process.cwd())).filter((name) => name.includes('traineddata'))).toEqual([]);
+  });
+
+  // hOCR names the language Tesseract read each paragraph with: English is really in use.
+  const lines = [...RECEIPT_LINES, '', 'THANK YOU FOR SHOPPING WITH US', 'Please keep your receipt'];
+  it.each([
+    [['fin'], ['fin']],
+    [['fin', 'eng'], ['eng', 'fin']],
+  ] as [OcrLanguage[], string[]][])('a worker started with %j reads paragraphs in %j', { timeout: 60_000 }, async (languages, seen) => {
+    const worker = await startWorker({ trainedData: await loadTrainedData(languages), timeoutMs: 60_000, onError: () => {} });
+    try {
+      const image = await prepareForOcr({ bytes: await renderReceiptPng(lines), kind: 'png' }, { maxPixels: 50_000_000 });
+      const { data } = await worker.recognize(image, {}, { text: true, hocr: true });
+      expect(squash(data.text)).toMatch(/THANK YOU FOR SHOPPING WITH US/);
+      expect([...new Set([...(data.hocr ?? '').matchAll(/lang='(\w+)'/g)].map((match) => match[1]))].sort()).toEqual(seen);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('fails ready() naming the English data when only the Finnish is there', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'extract-langs-'));
+    try {
+      await copyFile(join(packageDataFolder('fin'), 'fin.traineddata.gz'), join(folder, 'fin.traineddata.gz'));
+      const extractor = testExtractor({ ocrLanguages: ['fin', 'eng'], langPath: folder });
+      try {
+        await expect(extractor.ready()).rejects.toThrow(`OCR trained data not found at ${join(folder, 'eng.traineddata.gz')}`);
+      } finally {
+        await extractor.close();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a reading that does not add up', () => {
   // The items add up to 9,92 €; a printed total of 12,40 € makes every reading disagree, so
   // the photo is read a second time, line by line on the levelled page.
@@ -87,7 +134,7 @@ describe('a reading that does not add up', () => {
 
 describe('OCR modes', () => {
   it('reads a page line by line (`column`), names and prices rebuilt onto one line, and as one block again after it', async () => {
-    const pool = new OcrPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000, startTimeoutMs: 60_000, langPath: defaultLangPath(), log: () => {} });
+    const pool = new OcrPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000, startTimeoutMs: 60_000, languages: ['fin'], log: () => {} });
     try {
       const image = await prepareForOcr({ bytes: await renderReceiptPng(), kind: 'png' }, { maxPixels: 50_000_000 });
       const ticket = pool.reserve();

@@ -5,7 +5,8 @@ import type { Worker } from 'tesseract.js';
 import { HttpError } from '../../errors.ts';
 import { REFUSALS } from '../decode/messages.ts';
 import { linesFromSegments, segmentsOfPage } from './layout.ts';
-import { MODE_PAGE_SEGMENTATION, OcrStartError, onWorkerLost, startWorker, type OcrMode } from './tesseract.ts';
+import { MODE_PAGE_SEGMENTATION, onWorkerLost, startWorker, threadCpuMs, type OcrMode } from './tesseract.ts';
+import { loadTrainedData, OcrStartError, type OcrLanguage, type TrainedData } from './trained-data.ts';
 
 export interface OcrPoolOptions {
   workers: number;
@@ -15,8 +16,10 @@ export interface OcrPoolOptions {
   timeoutMs: number;
   /** Upper bound of one worker start, ms. */
   startTimeoutMs: number;
-  /** Folder holding `fin.traineddata.gz`. */
-  langPath: string;
+  /** The OCR languages, the first leading. */
+  languages: readonly OcrLanguage[];
+  /** Folder holding `<code>.traineddata.gz` for every language; default: each language's own npm package. */
+  dataFolder?: string;
   /** Operational messages only (never receipt text). */
   log: (level: 'warn' | 'error', message: string) => void;
 }
@@ -25,6 +28,11 @@ export interface OcrResult {
   text: string;
   /** Mean word confidence, 0–100. */
   confidence: number;
+  /**
+   * CPU time the worker's thread spent reading, ms: the cost of the reading itself, which does
+   * not include waiting for a worker and hardly grows while the machine is busy with other work.
+   */
+  cpuMs?: number;
 }
 
 /**
@@ -68,6 +76,8 @@ export class OcrPool {
   #tickets = 0;
   #closed = false;
   #startError: Error | null = null;
+  /** Read once and shared by every worker start; forgotten after a failure, so a later start tries again. */
+  #trainedData: Promise<TrainedData[]> | null = null;
   #jobSeconds = INITIAL_JOB_SECONDS;
 
   constructor(options: OcrPoolOptions) {
@@ -137,13 +147,24 @@ export class OcrPool {
     return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(rounds * this.#jobSeconds)));
   }
 
+  #loadTrainedData(): Promise<TrainedData[]> {
+    this.#trainedData ??= loadTrainedData(this.#options.languages, this.#options.dataFolder).catch((error: unknown) => {
+      this.#trainedData = null;
+      throw error;
+    });
+    return this.#trainedData;
+  }
+
   #start(slot: Slot): Promise<void> {
     if (slot.worker || this.#closed) return Promise.resolve();
-    slot.starting ??= startWorker({
-      langPath: this.#options.langPath,
-      timeoutMs: this.#options.startTimeoutMs,
-      onError: (message) => this.#options.log('error', `OCR worker error: ${message}`),
-    })
+    slot.starting ??= this.#loadTrainedData()
+      .then((trainedData) =>
+        startWorker({
+          trainedData,
+          timeoutMs: this.#options.startTimeoutMs,
+          onError: (message) => this.#options.log('error', `OCR worker error: ${message}`),
+        }),
+      )
       .then(
         (worker) => {
           if (this.#closed) return void worker.terminate().catch(() => {});
@@ -258,12 +279,16 @@ export class OcrPool {
       await worker.setParameters({ tessedit_pageseg_mode: MODE_PAGE_SEGMENTATION[job.mode] });
       slot.mode = job.mode;
     }
+    const cost = (page: object) => {
+      const cpuMs = threadCpuMs(page);
+      return cpuMs === undefined ? {} : { cpuMs };
+    };
     if (job.mode === 'block') {
       const result = await worker.recognize(job.image, {}, { text: true });
-      return { text: result.data.text, confidence: result.data.confidence };
+      return { text: result.data.text, confidence: result.data.confidence, ...cost(result.data) };
     }
     const result = await worker.recognize(job.image, {}, { text: false, blocks: true });
-    return { text: linesFromSegments(segmentsOfPage(result.data)), confidence: result.data.confidence };
+    return { text: linesFromSegments(segmentsOfPage(result.data)), confidence: result.data.confidence, ...cost(result.data) };
   }
 
   #replace(slot: Slot, worker: Worker): void {

@@ -1,21 +1,11 @@
-// One tesseract.js worker, started offline from the trained data installed with npm.
-// tesseract.js can hang (a failed initialisation never settles createWorker) or crash the
-// process (a worker error thrown without errorHandler), so every start is checked and bounded.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+// One tesseract.js worker, started offline from trained data held in memory (trained-data.ts)
+// in our own worker thread (worker-thread.ts). tesseract.js can hang (a failed initialisation
+// never settles createWorker) or crash the process (a worker error thrown without
+// errorHandler), so every start is checked and bounded.
+import { fileURLToPath } from 'node:url';
 import type { Worker as Thread } from 'node:worker_threads';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { StartupError } from '../../startup-error.ts';
-
-/**
- * Finnish only. Measured on the real receipt photos: fin+eng found 131 item names against
- * fin's 129, the same prices, one pair fewer, and took twice as long (both models run on
- * every uncertain word), which would break the 2 s budget for a phone photo.
- */
-export const OCR_LANGUAGE = 'fin';
+import { OcrStartError, type TrainedData } from './trained-data.ts';
 
 /**
  * Receipt settings, measured on the real photos: PSM 6 (one uniform block) keeps a product
@@ -48,30 +38,25 @@ export const MODE_PAGE_SEGMENTATION: Record<OcrMode, PSM> = {
   column: PSM.SINGLE_COLUMN,
 };
 
-const require = createRequire(import.meta.url);
+const WORKER_SCRIPT = fileURLToPath(new URL('./worker-thread.ts', import.meta.url));
 
 /**
- * The LSTM-only "best_int" data: the same recognition as the 4.0.0 folder (identical results
- * on the real photos) at 40 % of the size, so workers start faster.
+ * A recognition's result carries the CPU time its worker thread spent on it, in this field
+ * (set by worker-thread.ts); undefined if the thread could not measure it.
  */
-export function defaultLangPath(): string {
-  return join(dirname(require.resolve(`@tesseract.js-data/${OCR_LANGUAGE}/package.json`)), '4.0.0_best_int');
-}
+const THREAD_CPU_FIELD = 'threadCpuMs';
 
-export function trainedDataFile(langPath: string): string {
-  return join(langPath, `${OCR_LANGUAGE}.traineddata.gz`);
+export function threadCpuMs(page: object): number | undefined {
+  const value: unknown = (page as Record<string, unknown>)[THREAD_CPU_FIELD];
+  return typeof value === 'number' ? value : undefined;
 }
 
 export interface StartOptions {
-  langPath: string;
+  /** The languages in Tesseract's order (the first leads), each with its checked data. */
+  trainedData: readonly TrainedData[];
   timeoutMs: number;
   /** Problems tesseract.js reports outside a job; never receipt text. */
   onError: (message: string) => void;
-}
-
-/** OCR cannot run: trained data missing or broken, or a worker that fails to start. */
-export class OcrStartError extends StartupError {
-  override name = 'OcrStartError';
 }
 
 function describe(error: unknown): string {
@@ -80,64 +65,17 @@ function describe(error: unknown): string {
   return JSON.stringify(error) ?? String(error);
 }
 
-/** Index of the LSTM recogniser among a traineddata file's components (tesseract's TESSDATA_LSTM). */
-const LSTM_COMPONENT = 17;
-
-/**
- * Whether bytes look like a Tesseract traineddata file: a component count, then a table of
- * 64-bit offsets that are absent (-1) or ascending inside the file, with the LSTM model present.
- */
-export function isTrainedData(data: Buffer): boolean {
-  if (data.length < 4) return false;
-  const count = data.readInt32LE(0);
-  const tableEnd = 4 + 8 * count;
-  if (count <= LSTM_COMPONENT || count > 64 || tableEnd > data.length) return false;
-  let previous = tableEnd;
-  for (let index = 0; index < count; index++) {
-    const offset = Number(data.readBigInt64LE(4 + 8 * index));
-    if (offset === -1) {
-      if (index === LSTM_COMPONENT) return false;
-      continue;
-    }
-    if (offset < previous || offset >= data.length) return false;
-    previous = offset;
-  }
-  return true;
-}
-
-/**
- * tesseract.js sends a stray message after a failed initialisation that throws inside its own
- * message listener and takes the process down, so the data is checked here before a worker
- * ever sees it.
- */
-async function checkTrainedData(file: string): Promise<void> {
-  let packed: Buffer;
-  try {
-    packed = await readFile(file);
-  } catch {
-    throw new OcrStartError(`OCR trained data not found at ${file}`);
-  }
-  let data: Buffer;
-  try {
-    data = await promisify(gunzip)(packed);
-  } catch {
-    throw new OcrStartError(`OCR worker cannot start: ${file} is not gzip-compressed trained data`);
-  }
-  if (!isTrainedData(data)) throw new OcrStartError(`OCR worker cannot start: ${file} is not Tesseract trained data`);
-}
-
-/** Starts one worker, or rejects with OcrStartError (missing or broken data, failed init, timeout). */
+/** Starts one worker, or rejects with OcrStartError (failed initialisation, timeout). */
 export async function startWorker(options: StartOptions): Promise<Worker> {
-  await checkTrainedData(trainedDataFile(options.langPath));
   let failStart: (error: OcrStartError) => void = () => {};
   const failed = new Promise<never>((_, reject) => {
     failStart = reject;
   });
   // errorHandler also fires for failed jobs long after the start; nobody awaits `failed` then.
   failed.catch(() => {});
-  const starting = createWorker(OCR_LANGUAGE, OEM.LSTM_ONLY, {
-    langPath: options.langPath,
-    gzip: true,
+  // The data goes to the thread as { code, data } objects (a copy per worker); see worker-thread.ts.
+  const starting = createWorker([...options.trainedData], OEM.LSTM_ONLY, {
+    workerPath: WORKER_SCRIPT,
     // No cache: nothing is written next to the process (the default caches into the working directory).
     cacheMethod: 'none',
     logger: () => {},
