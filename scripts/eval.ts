@@ -26,7 +26,7 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
   --no-products      skip the classifier table
   --verbose          one row per receipt file
   --no-time-limit    read every photo that does not add up again in full (deterministic, the
-                     reader's capability); default: the product's time budget, as visitors get it
+                     reader's capability); default: the product's budget of OCR work, as visitors get it
   --openai           keep OPENAI_API_KEY (default: measure the offline reader)
   --check            exit 1 when a metric is under its floor (scripts/eval/floors.ts)
   --help`;

@@ -25,9 +25,9 @@ export function reportKind(result: EntryResult): ReportKind {
 
 /**
  * How often a photo that does not add up is read again. `production`: as a visitor gets it,
- * only while the photo is within the product's time budget, so the numbers depend a little on
- * the machine's speed and load. `unlimited`: every such photo is read in full, whatever the
- * load: what the reader can do, and numbers that repeat from run to run.
+ * only while its readings are within the product's budget of OCR work (worker CPU time), so
+ * the numbers depend a little on the machine's speed, hardly on its load. `unlimited`: every
+ * such photo is read in full: what the reader can do, the same numbers on any machine.
  */
 export type RereadSetting = 'production' | 'unlimited';
 
@@ -41,8 +41,8 @@ export interface EvalPipelineOptions {
 /** One line saying which setting a table was measured with. */
 export function describeRereads(setting: RereadSetting): string {
   return setting === 'production'
-    ? `Photos: production setting, read again only within the time budget (${DEFAULT_REREAD_WITHIN_MS / 1000} s), as a visitor gets them; --no-time-limit for the reader's full capability`
-    : 'Photos: no time limit (--no-time-limit), every photo that does not add up is read again in full; the product stops at its time budget';
+    ? `Photos: production setting, read again only while its readings have cost at most ${DEFAULT_REREAD_WITHIN_MS / 1000} s of OCR CPU time, as a visitor gets them; --no-time-limit for the reader's full capability`
+    : 'Photos: no time limit (--no-time-limit), every photo that does not add up is read again in full; the product stops at its budget of OCR work';
 }
 
 /**

@@ -40,7 +40,11 @@ export interface ExtractorOptions {
    * Skipped while other jobs wait for a worker. Default true.
    */
   ocrRereads?: boolean;
-  /** Another reading starts only while the photo has taken at most this long, ms (default 1500). */
+  /**
+   * Another reading starts only while the photo's readings so far have cost at most this much
+   * OCR work: CPU milliseconds of the worker threads (default DEFAULT_REREAD_WITHIN_MS).
+   * Infinity reads every photo that does not add up in full.
+   */
   ocrRereadWithinMs?: number;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
@@ -57,7 +61,7 @@ export interface Extractor {
    * Text of an image or PDF. Throws HttpError 415 (unknown bytes), 413/422 (refused or unreadable), 503 (busy).
    * `warnings` (additive) names what was left out, e.g. PDF pages beyond maxPdfPages.
    */
-  extractText(bytes: Buffer, signal?: AbortSignal): Promise<ExtractedText & { kind: FileKind; warnings?: string[] }>;
+  extractText(bytes: Buffer, signal?: AbortSignal): Promise<ExtractedText & { kind: FileKind; warnings?: string[]; ocrReadings?: number }>;
   /**
    * Input for the OpenAI vision path: for images one JPEG (EXIF-rotated, long side ≤ 2048 px);
    * for PDFs the text layer when it has one, else one JPEG per page.
@@ -83,12 +87,16 @@ const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (page: { gray: Gr
 ];
 
 /**
- * A photo that took longer than this is a long receipt, a 12-megapixel photo or a busy
- * machine: another reading would keep the visitor waiting past about three seconds. Measured
- * on a two-core server: a phone photo of a 15-line receipt is read in 0.9 s, a 50-line one in
- * 1.4 s, a 12-megapixel photo of 60 lines in 1.8 s.
+ * A photo whose readings have cost more OCR work than this is a long receipt: another reading
+ * costs about as much again and would keep the visitor waiting past about three seconds. The
+ * work is the worker thread's CPU time, not the time since the photo arrived: that also counts
+ * waiting for a worker and grows when the machine is busy with anything else, so the same photo
+ * would be read again or not depending on the load. Measured on a two-core server with two
+ * other busy processes, a first reading's CPU time grew 5–8 %, its wall time 60–90 %. First
+ * readings cost 0.4–1.3 s of CPU on phone photos and scans (12-megapixel photo of 60 lines:
+ * 1.44 s); of those that do not add up, the nearest to this bound cost 0.91 s and 1.18 s.
  */
-export const DEFAULT_REREAD_WITHIN_MS = 1500;
+export const DEFAULT_REREAD_WITHIN_MS = 1100;
 
 function defaultLog(level: 'warn' | 'error', message: string): void {
   console[level](`[extract] ${message}`);
@@ -96,6 +104,18 @@ function defaultLog(level: 'warn' | 'error', message: string): void {
 
 function tidied(result: OcrResult): OcrResult {
   return { ...result, text: tidyOcrText(result.text) };
+}
+
+/** One reading's OCR work: its thread's CPU time; the call's wall time if the thread did not say. */
+async function measured(read: () => Promise<OcrResult>): Promise<{ result: OcrResult; costMs: number }> {
+  const started = performance.now();
+  const result = tidied(await read());
+  return { result, costMs: result.cpuMs ?? performance.now() - started };
+}
+
+interface PageReading extends OcrResult {
+  /** How many readings were made. */
+  readings: number;
 }
 
 function meanConfidence(results: OcrResult[]): number | undefined {
@@ -127,25 +147,26 @@ export function createExtractor(options: ExtractorOptions): Extractor {
    * OCR of one page. With `checkAgainstTotal`, a reading whose items do not add up to its
    * printed total is followed by other readings (see ALTERNATIVE_READINGS) until one does, and
    * the reading that fits best is kept. Another reading starts only while no other job waits
-   * for a worker and the page has taken at most `ocrRereadWithinMs` so far, so a busy
-   * server or a long page is not read again.
+   * for a worker and the page's readings have cost at most `ocrRereadWithinMs` of OCR work, so
+   * a busy server or a long page is not read again.
    */
-  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, checkAgainstTotal = false): Promise<OcrResult> {
-    const started = performance.now();
+  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, checkAgainstTotal = false): Promise<PageReading> {
     const gray = await cropPaper(source, limits);
     const paper = await evenPaperTone(gray);
     signal?.throwIfAborted();
-    const first = tidied(await ticket.recognize(toPgm(paper), signal, 'block'));
-    if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return first;
+    const { result: first, costMs } = await measured(() => ticket.recognize(toPgm(paper), signal, 'block'));
+    if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return { ...first, readings: 1 };
+    let spentMs = costMs;
     const readings = [first];
     const checks = [checkReading(first.text)];
     for (const alternative of ALTERNATIVE_READINGS) {
       if (checks.some((check) => check.reconciles)) break;
-      if (pool.waiting > 0 || performance.now() - started > rereadWithinMs) break;
+      if (pool.waiting > 0 || spentMs > rereadWithinMs) break;
       const image = toPgm(await alternative.prepare({ gray, paper }));
       signal?.throwIfAborted();
       try {
-        const reading = tidied(await ticket.recognize(image, signal, alternative.mode));
+        const { result: reading, costMs: readingMs } = await measured(() => ticket.recognize(image, signal, alternative.mode));
+        spentMs += readingMs;
         readings.push(reading);
         checks.push(checkReading(reading.text));
       } catch (error) {
@@ -157,7 +178,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         break;
       }
     }
-    return readings[bestReading(checks)] ?? first;
+    return { ...(readings[bestReading(checks)] ?? first), readings: readings.length };
   }
 
   /** A place in the OCR queue is taken before any decoding, so the queue limit bounds the work. */
@@ -183,14 +204,14 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     return withTicket(async (ticket) => {
       const result = await recognize({ bytes, kind }, ticket, signal, true);
       if (!hasReadableText(result.text)) throw new HttpError(422, REFUSALS.noTextInImage);
-      return { text: result.text, method: 'ocr' as const, ocrConfidence: Math.round(result.confidence), kind };
+      return { text: result.text, method: 'ocr' as const, ocrConfidence: Math.round(result.confidence), kind, ocrReadings: result.readings };
     });
   }
 
   async function extractPdf(bytes: Buffer, signal?: AbortSignal) {
     return withPdf(bytes, async (pdf, pages) => {
       const texts: string[] = [];
-      const ocrResults: OcrResult[] = [];
+      const ocrResults: PageReading[] = [];
       let ticket: OcrTicket | null = null;
       try {
         for (let page = 1; page <= pages; page++) {
@@ -217,7 +238,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       return {
         text,
         method: ocrResults.length > 0 ? ('pdf-ocr' as const) : ('pdf-text' as const),
-        ...(ocrConfidence === undefined ? {} : { ocrConfidence }),
+        ...(ocrConfidence === undefined ? {} : { ocrConfidence, ocrReadings: ocrResults.reduce((sum, page) => sum + page.readings, 0) }),
         kind: 'pdf' as const,
         ...(warnings.length > 0 ? { warnings } : {}),
       };

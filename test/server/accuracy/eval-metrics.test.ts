@@ -176,7 +176,7 @@ describe('npm run eval', () => {
     });
 
   it.each([
-    [[], /^Photos: production setting, read again only within the time budget \(1\.5 s\)/m],
+    [[], /^Photos: production setting, read again only while its readings have cost at most 1\.1 s of OCR CPU time/m],
     [['--no-time-limit'], /^Photos: no time limit \(--no-time-limit\)/m],
   ])('says under each table which photo setting it used (%j)', { timeout: 60_000 }, async (args, line) => {
     const { stdout } = await evalRun(...args);

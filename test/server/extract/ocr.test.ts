@@ -125,7 +125,42 @@ describe('a reading that does not add up', () => {
       expect(text).toMatch(/MAITO 1L 1,29/);
       expect(text).toMatch(/BANAANI 1,15/);
       expect(text).toMatch(/YHTEENSÄ 12,40/);
+      expect(result.ocrReadings).toBe(ocrRereads ? 3 : 1);
       expect(extractor.load).toBe(0);
+    } finally {
+      await extractor.close();
+    }
+  });
+
+  it('is read again only within the OCR work budget: none with a budget of 0 ms', async () => {
+    const extractor = testExtractor({ ocrRereadWithinMs: 0 });
+    try {
+      expect((await extractor.extractText(await renderReceiptPng(lines))).ocrReadings).toBe(1);
+    } finally {
+      await extractor.close();
+    }
+  });
+
+  it('is read again after waiting for a worker: the budget counts its own OCR work, not the wait', { timeout: 120_000 }, async () => {
+    // 150 lines that add up: prepared in about 0.5 s, then one reading of about 3 s on the only worker.
+    const long = ['K-MARKET TESTIKATU', ...Array.from({ length: 150 }, (_, index) => `TUOTE ${String(index + 1).padStart(3, '0')}          1,00`), 'YHTEENSÄ          150,00'];
+    const extractor = testExtractor({ ocrWorkers: 1, maxQueue: 1 });
+    try {
+      await extractor.ready();
+      const [longPng, shortPng] = await Promise.all([renderReceiptPng(long), renderReceiptPng(lines)]);
+      const settled: string[] = [];
+      const first = extractor.extractText(longPng).then((result) => (settled.push('long'), result));
+      // Sent once the long receipt is on the worker, so the short one waits its whole reading.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const sent = performance.now();
+      const queued = await extractor.extractText(shortPng).then((result) => (settled.push('short'), result));
+      const firstMs = performance.now() - sent;
+      expect((await first).ocrReadings).toBe(1);
+      // The scenario: the short photo waited for the long reading, past the 1.5 s the old rule
+      // (wall time since the photo arrived) allowed, and the queue was empty when it was read.
+      expect(settled).toEqual(['long', 'short']);
+      expect(firstMs).toBeGreaterThan(1500);
+      expect(queued.ocrReadings).toBe(3);
     } finally {
       await extractor.close();
     }
