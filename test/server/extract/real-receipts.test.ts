@@ -3,7 +3,7 @@
 // Skipped when the folder is absent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../src/server/pipeline/extract.ts';
 import { editsToFind, priceOnLine, squash, testExtractor } from './helpers.ts';
 
@@ -108,6 +108,20 @@ describe.skipIf(!present)('real receipt photos', () => {
     const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'images', photo)));
     const label = labelFor(photo);
     expect(itemsOnOneLine(result.text, label.items, 0.25)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('keeps the OCR engine’s own messages off stderr, where they would pass the app logger', async () => {
+    // The second reading of this photo makes Leptonica print "Error in boxClipToRectangle: …".
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'images', 'mibbo-KuittiParser__testi1.jpg')));
+      expect(result.ocrReadings).toBeGreaterThanOrEqual(2);
+      // The worker thread's stderr reaches this process asynchronously.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stderr.mock.calls.map(([chunk]) => String(chunk)).filter((text) => /Error in \w+/.test(text))).toEqual([]);
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it('reads the prices a fold’s shadow falls across', async () => {

@@ -9,6 +9,9 @@
 //    the data it is given and writes nothing next to the process.
 //  - Each recognition reports the CPU time its thread spent on it, which the extractor's time
 //    budget uses: unlike wall time, it does not grow while the machine is busy with other work.
+//  - Tesseract's and Leptonica's own messages ("Error in boxClipToRectangle: box outside
+//    rectangle") are dropped instead of going straight to the process's stderr, past the app's
+//    logger and LOG_LEVEL; a reading that really fails still rejects its job.
 // Node runs this file directly (type stripping), in its own thread; it imports nothing of ours.
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
@@ -65,8 +68,16 @@ parentPort?.on('message', (packet: Packet) => {
 
 const refuse = (what: string) => () => Promise.reject(new Error(`The OCR worker does not ${what}: trained data is passed in memory`));
 
+type CoreFactory = (options: Record<string, unknown>) => Promise<unknown>;
+const getCore = require(`${scripts}/node/getCore`) as (...args: unknown[]) => Promise<CoreFactory>;
+const quiet = () => {};
+
 worker.setAdapter({
-  getCore: require(`${scripts}/node/getCore`),
+  // Emscripten's `print`/`printErr` receive what the WebAssembly writes to stdout/stderr.
+  getCore: async (...args: unknown[]) => {
+    const core = await getCore(...args);
+    return (options: Record<string, unknown>) => core({ ...options, print: quiet, printErr: quiet });
+  },
   gunzip: require(`${scripts}/node/gunzip`),
   fetch: refuse('use the network'),
   readCache: refuse('read files'),
