@@ -277,6 +277,7 @@ describe('borderline rules of the category guide', () => {
       'Lucky Strike Original Red',
       'Chesterfield Blue',
       'Philip Morris Red',
+      'L&M Red Label',
       'Winston Blue 20s',
       'TUPAKKA',
       'Piipputupakka 50g',
@@ -298,6 +299,8 @@ describe('borderline rules of the category guide', () => {
     expect(FACTORS.get('non-food')?.kgCo2ePerKg).toBe(0);
     // Foods that merely contain a brand's letters stay food.
     expect(category('Camembert 125g')).toBe('Dairy');
+    // Longer words joined by & stay apart, so their food words still count.
+    expect(category('TYRKISK PEBER HOT&SOUR')).toBe('Processed Food');
     expect(category('SAVUKIRJOLOHIFILEE 150G')).toBe('Fish');
     expect(category('SIKA-NAUTAJAUHELIHA 23%')).toBe('Red Meat');
   });

@@ -42,12 +42,13 @@ export interface Token {
 /**
  * Tokens of a product name: folded letters only, hyphenated compounds joined (`sika-nauta` →
  * `sikanauta`), abbreviation dots split (`br.koipireisi` → `br`, `koipireisi`), digits and unit
- * words dropped, one-letter leftovers dropped. Offsets point into `foldText(name)`.
+ * words dropped, one-letter leftovers dropped, single letters joined by `&` kept as one (`l&m` → `lm`). Offsets point into `foldText(name)`.
  */
 export function tokenizeWithOffsets(name: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of repairOcrLetters(foldText(name)).matchAll(/[a-z]+(?:-+[a-z]+)*/g)) {
-    const text = match[0].replace(/-/g, '');
+  // Single letters joined by `&` are one brand (`L&M` → `lm`); longer words stay apart (`HOT&SOUR`).
+  for (const match of repairOcrLetters(foldText(name)).matchAll(/(?<![a-z])[a-z](?:&[a-z])+(?![a-z])|[a-z]+(?:-+[a-z]+)*/g)) {
+    const text = match[0].replace(/[-&]/g, '');
     if (text.length >= 2 && !NOISE_TOKENS.has(text)) tokens.push({ text, start: match.index });
   }
   return tokens;
