@@ -133,16 +133,26 @@ describe('results view', () => {
     await unmount();
   });
 
-  it('says so when the items do not add up to the receipt total, and lists the backend warnings', async () => {
+  it('lists the backend warnings, which state a total mismatch once', async () => {
     const result = analysis();
     result.metadata.reconciliation = { printed_total: 46.9, computed_total: 41.2, difference: -5.7, status: 'mismatch' };
-    result.metadata.warnings = ['2 lines could not be read.', 'Weights of 3 items were estimated.'];
+    result.metadata.warnings = [
+      'The items found add up to 41,20 € but the receipt total is 46,90 €; some lines may not have been read.',
+      'Weights of 3 items were estimated.',
+    ];
+    const { shadow, unmount } = await showResult(result);
+    const notes = [...shadow.querySelectorAll('[data-testid="notes"] li')].map(text);
+    expect(notes).toEqual(result.metadata.warnings);
+    await unmount();
+  });
+
+  it('says itself that the items do not add up when the backend sent no warning', async () => {
+    const result = analysis();
+    result.metadata.reconciliation = { printed_total: 46.9, computed_total: 41.2, difference: -5.7, status: 'mismatch' };
     const { shadow, unmount } = await showResult(result);
     const notes = [...shadow.querySelectorAll('[data-testid="notes"] li')].map(text);
     expect(notes).toEqual([
       'The items found add up to €41.20, but the receipt’s total is €46.90: some lines may have been missed.',
-      '2 lines could not be read.',
-      'Weights of 3 items were estimated.',
     ]);
     await unmount();
   });

@@ -146,17 +146,18 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
   const equivalents = equivalentsOf(result);
   const tips = tipsFor(result.categories);
   const reconciliation = result.metadata.reconciliation;
-  const notes = [
-    ...(reconciliation?.status === 'mismatch' && reconciliation.printed_total !== null
+  // The backend states a total mismatch among its warnings; the widget says it itself only for a
+  // backend that sent none, so the visitor never reads it twice.
+  const warnings = result.metadata.warnings ?? [];
+  const notes =
+    warnings.length === 0 && reconciliation?.status === 'mismatch' && reconciliation.printed_total !== null
       ? [
           fill(text.mismatch, {
             computed: formatEuro(locale, reconciliation.computed_total),
             printed: formatEuro(locale, reconciliation.printed_total),
           }),
         ]
-      : []),
-    ...(result.metadata.warnings ?? []),
-  ];
+      : warnings;
   const storeTotal = result.store_info.total;
 
   return (

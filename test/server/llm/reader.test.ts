@@ -160,6 +160,17 @@ describe('a good reply', () => {
     expect(parsed.warnings.join(' ')).toMatch(/2 implausible totals, deposits or fees were ignored/);
   });
 
+  it('says so when the items read do not add up to the printed total, as the offline parser does', async () => {
+    fake.enqueue(jsonReply(receiptReply([replyItem('MAITO 1L', 1.29), replyItem('RUISLEIPÄ', 2.19)], { printed_total: 5.98, deposits: 0.4 })));
+    const parsed = await reader().readText(RECEIPT_TEXT);
+    expect(parsed.warnings).toEqual([
+      'The items found add up to 3,88 € but the receipt total is 5,98 €; some lines may not have been read.',
+    ]);
+
+    fake.enqueue(jsonReply(receiptReply([replyItem('MAITO 1L', 1.29), replyItem('RUISLEIPÄ', 2.19)], { printed_total: 3.88, deposits: 0.4 })));
+    expect((await reader().readText(RECEIPT_TEXT)).warnings).toEqual([]);
+  });
+
   it('with no usable product line is still a receipt (the caller decides), with the warning', async () => {
     fake.enqueue(jsonReply(receiptReply([replyItem('PULLOPALAUTUS', -0.4)], { returns: 0.4 })));
     const parsed = await reader().readText(RECEIPT_TEXT);

@@ -4,6 +4,7 @@
 // and the visitor is told how many, so our factor table never multiplies nonsense.
 import { CATEGORY_NAMES } from '../../../contract.ts';
 import type { CategoryName } from '../../../contract.ts';
+import { totalMismatchWarning } from '../parse/reconcile.ts';
 import type { ParsedItem, ParsedReceipt } from '../types.ts';
 import type { ReceiptReply } from './schema.ts';
 
@@ -39,7 +40,7 @@ export function toParsedReceipt(reply: ReceiptReply): ParsedReceipt {
     return kept === null ? null : cents(kept);
   };
 
-  return {
+  const receipt: ParsedReceipt = {
     store: { name: text(reply.store_name), chain: text(reply.chain) },
     printedTotal: amount(reply.printed_total),
     items,
@@ -49,6 +50,13 @@ export function toParsedReceipt(reply: ReceiptReply): ParsedReceipt {
     vatTableTotal: amount(reply.vat_table_total),
     warnings: warningsFor(dropped),
   };
+  // The model is checked like the offline parser: items that miss the printed total are said so.
+  if (receipt.printedTotal !== null && items.length > 0) {
+    const computed = items.reduce((sum, item) => sum + item.price, receipt.deposits + receipt.fees - receipt.returns);
+    const mismatch = totalMismatchWarning(Math.round(computed * 100), Math.round(receipt.printedTotal * 100));
+    if (mismatch) receipt.warnings.push(mismatch);
+  }
+  return receipt;
 }
 
 /** Hint only when the model named one of the 13, tolerating case and spacing. */

@@ -33,6 +33,15 @@ function near(a: number, b: number): boolean {
 }
 
 /**
+ * The visitor's sentence when the items (+ deposits + fees − returns) do not add up to the printed
+ * total, or null when they do. Shared by every reader that produces a ParsedReceipt.
+ */
+export function totalMismatchWarning(computedCents: number, printedCents: number): string | null {
+  if (near(computedCents, printedCents)) return null;
+  return `The items found add up to ${formatEuros(computedCents)} € but the receipt total is ${formatEuros(printedCents)} €; some lines may not have been read.`;
+}
+
+/**
  * For each uncertain item, the index of the reading to use, or -1 to drop the line. When no
  * choice meets a witness, the likeliest readings are kept, but lines whose readings are only
  * guesses (`confirmOnly`) are dropped.
@@ -132,10 +141,9 @@ export function reconcile(section: ItemSection, witnesses: Witnesses): Reconcile
     warnings.push('No product lines could be read from this receipt.');
   } else if (printed === null) {
     warnings.push('The receipt total could not be read, so the items found could not be checked against it.');
-  } else if (!matches) {
-    warnings.push(
-      `The items found add up to ${formatEuros(computedCents)} € but the receipt total is ${formatEuros(printed)} €; some lines may not have been read.`,
-    );
+  } else {
+    const mismatch = totalMismatchWarning(computedCents, printed);
+    if (mismatch) warnings.push(mismatch);
   }
   return { items, printedTotalCents: printed, computedCents, matches, warnings };
 }
