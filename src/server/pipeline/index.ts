@@ -149,13 +149,12 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     ready: () => extractor.ready(),
 
     async analyzeText(text, signal) {
+      const warnings: string[] = [];
       if (llm) {
-        const warnings: string[] = [];
         const viaModel = await tryModel(() => llm.readText(text, signal), 'openai-text', warnings, signal);
         if (viaModel) return viaModel;
-        return analyzeOrRefuse(parseReceiptText(text), 'text', NO_ITEMS_IN_TEXT, warnings);
       }
-      return analyzeOrRefuse(parseReceiptText(text), 'text', NO_ITEMS_IN_TEXT);
+      return analyzeOrRefuse(parseReceiptText(text), 'text', NO_ITEMS_IN_TEXT, warnings);
     },
 
     async analyzeFile(bytes, _claimed, signal) {

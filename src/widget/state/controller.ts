@@ -71,9 +71,8 @@ export function createController(options: ControllerOptions): Controller {
     });
   }
 
-  /** Runs one request with its own AbortController, forgotten once it settles. */
-  async function request<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController();
+  /** Runs one request with its own AbortController (dispose aborts it), forgotten once it settles. */
+  async function request<T>(run: (signal: AbortSignal) => Promise<T>, controller = new AbortController()): Promise<T> {
     requests.add(controller);
     try {
       return await run(controller.signal);
@@ -105,16 +104,15 @@ export function createController(options: ControllerOptions): Controller {
       set({ stats: { phase: 'error' } });
       return;
     }
+    // Kept apart as well, so leaving home or a newer refresh can abort this one alone.
     const controller = new AbortController();
     statsRequest = controller;
-    requests.add(controller);
     try {
-      const stats = await client.stats({ signal: controller.signal });
+      const stats = await request((signal) => client.stats({ signal }), controller);
       set({ stats: { phase: 'ready', stats } });
     } catch (error) {
       if (!isAbort(error)) set({ stats: { phase: 'error' } });
     } finally {
-      requests.delete(controller);
       if (statsRequest === controller) statsRequest = null;
     }
   }
