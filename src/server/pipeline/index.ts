@@ -10,7 +10,7 @@ import type { AnalysisResult, UploadFileType } from '../../contract.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../errors.ts';
 import { analyzeParsedReceipt, parseReceiptText } from './analyze.ts';
-import { createExtractor, type Extractor, type FileKind } from './extract.ts';
+import { createExtractor, type Extractor } from './extract.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
 import type { ParsedReceipt, ProcessingMethod } from './types.ts';
 
@@ -61,8 +61,6 @@ export const NO_ITEMS_IN_TEXT =
   'No receipt items could be found in this text. Paste the product lines of a receipt, each with its price.';
 export const AI_UNAVAILABLE = 'The AI reader was unavailable, so the receipt was read with the built-in reader.';
 export const AI_FOUND_NOTHING = 'The AI reader found no items, so the receipt was read with the built-in reader.';
-export const UNSUPPORTED_FILE =
-  'This file type is not supported. Please upload a photo (JPEG, PNG, WebP, HEIC) or a PDF.';
 
 function analyzeOrRefuse(
   parsed: ParsedReceipt,
@@ -102,12 +100,6 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
         ...(config.openai.baseURL ? { baseURL: config.openai.baseURL } : {}),
       })
     : null;
-
-  function detectOrRefuse(bytes: Buffer): FileKind {
-    const kind = extractor.detect(bytes);
-    if (kind === null) throw new HttpError(415, UNSUPPORTED_FILE);
-    return kind;
-  }
 
   async function readFileOffline(bytes: Buffer, warnings: string[], signal?: AbortSignal): Promise<AnalysisResult> {
     const extracted = await extractor.extractText(bytes, signal);
@@ -158,8 +150,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     },
 
     async analyzeFile(bytes, _claimed, signal) {
-      detectOrRefuse(bytes);
-      stopIfAborted(signal);
+      // Both extractor calls judge the type from the bytes first and refuse unknown ones (415).
       const warnings: string[] = [];
       if (llm) {
         const vision = await extractor.visionInput(bytes, signal);
