@@ -90,7 +90,10 @@ export interface AnalysisResult {
     processed_at: string;
     processing_method: ProcessingMethod;
     items_found: number;
+    /** English sentences, one per notice, in the same order (kept for older widgets). */
     warnings?: string[];
+    /** The warnings again, each with a stable code and its values, so a widget can say it in its own language. */
+    notices?: Notice[];
     reconciliation?: Reconciliation;
   };
   /** kg CO2e, the sum of item emissions. */
@@ -113,8 +116,103 @@ export interface HealthResponse {
 }
 
 export interface ErrorResponse {
+  /** One clear English sentence for the visitor. */
   error: string;
+  /** Stable code of the sentence (additive); a widget that knows it may say it in another language. */
+  code?: string;
+  params?: MessageParams;
 }
+
+// Stable codes of the backend's sentences. The English sentence always travels with its code, so
+// a widget that does not know a code (a newer backend) still has something to show. A widget that
+// knows it shows its own catalogue's sentence, filled with `params`. Codes are never renamed or
+// reused for another meaning; new ones may appear.
+
+/** Values a coded sentence is filled with: counts, euros, megapixels, page numbers. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export const NOTICE_CODES = [
+  /** The items found do not add up to the printed total. params: items_total, printed_total (EUR) */
+  'total-mismatch',
+  /** No printed total was found to check the items against. */
+  'total-not-found',
+  /** No product line could be read. */
+  'no-product-lines',
+  /** The AI reader failed; the built-in reader answered. */
+  'ai-unavailable',
+  /** The AI reader found no items; the built-in reader answered. */
+  'ai-found-nothing',
+  /** The AI reader's lines with implausible prices were left out. params: count */
+  'ai-dropped-prices',
+  /** The AI reader's lines without a name were left out. params: count */
+  'ai-dropped-names',
+  /** Implausible quantities, weights, unit prices or discounts of the AI reader were ignored. params: count */
+  'ai-dropped-values',
+  /** Implausible totals, deposits or fees of the AI reader were ignored. params: count */
+  'ai-dropped-amounts',
+  /** Only the first pages of a PDF were read. params: read, total */
+  'pdf-pages-skipped',
+] as const;
+export type NoticeCode = (typeof NOTICE_CODES)[number];
+
+export interface Notice {
+  code: NoticeCode;
+  params?: MessageParams;
+  /** The English sentence, the same as the matching entry of `metadata.warnings`. */
+  message: string;
+}
+
+export const ERROR_CODES = [
+  /** 400: a malformed body or a field that fails the schema. */
+  'bad-request',
+  /** 400 */
+  'empty-text',
+  /** 400 */
+  'no-file',
+  /** 400 */
+  'bad-multipart',
+  /** 400 */
+  'empty-file',
+  /** 400 */
+  'bad-file-type',
+  /** 404 */
+  'not-found',
+  /** 413: an upload over the size limit. params: max_mb */
+  'file-too-large',
+  /** 413: a text over the length limit. params: max_chars */
+  'text-too-long',
+  /** 413: an image over the pixel limit. params: megapixels */
+  'too-many-pixels',
+  /** 415: neither an image nor a PDF, by its bytes. */
+  'unsupported-type',
+  /** 415 */
+  'heic-unsupported',
+  /** 422 */
+  'unreadable-image',
+  /** 422 */
+  'no-text-in-image',
+  /** 422 */
+  'encrypted-pdf',
+  /** 422 */
+  'unreadable-pdf',
+  /** 422 */
+  'no-text-in-pdf',
+  /** 422: read, but no item was found. */
+  'no-items-in-file',
+  /** 422 */
+  'no-items-in-text',
+  /** 429 */
+  'rate-limited',
+  /** 503: the reader's queue is full. */
+  'busy',
+  /** 503 */
+  'ocr-timeout',
+  /** 503 */
+  'ocr-unavailable',
+  /** 500 */
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 // Equivalents. A car emits about 0.12 kg CO2 per km; a tree absorbs about 0.02 kg CO2 per
 // day, so a month of one tree is 0.02 × 30.4 kg. 8.7 kg → 72 km and 14 months, as in the spec.
