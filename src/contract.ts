@@ -64,6 +64,13 @@ export interface AnalysisItem {
   factor_source?: string;
   /** How sure the category is. */
   confidence?: Confidence;
+  /**
+   * true when no rule, lexicon entry or the learned model placed the name with at least medium
+   * confidence: the item carries its category's median factor and is shown as uncertain.
+   */
+  uncertain?: boolean;
+  /** true for lines that are bought but not eaten (fuel, batteries, hair dye): 0 kg CO2e of food. */
+  not_food?: boolean;
 }
 
 export interface CategoryTotals {
@@ -90,6 +97,8 @@ export interface AnalysisResult {
     processed_at: string;
     processing_method: ProcessingMethod;
     items_found: number;
+    /** How many items are `uncertain` (placed by the category's median factor, not by the name). */
+    uncertain_items?: number;
     /** English sentences, one per notice, in the same order (kept for older widgets). */
     warnings?: string[];
     /** The warnings again, each with a stable code and its values, so a widget can say it in its own language. */
