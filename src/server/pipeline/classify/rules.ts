@@ -19,6 +19,8 @@ const FUEL = [
   /(?<![a-z0-9])(?:be|bensiini|moottoribensiini|e)\s*9[58](?![0-9])/,
   /(?<![a-z0-9])9[58]\s*e\s*(?:5|10)(?![0-9])/,
   /(?<![a-z])(?:diesel|dieselpolttoaine|polttooljy|adblue|pro\s*diesel)(?![a-z])/,
+  // A station chain's name with a grade (`NESTE 95`, `ST1 98`).
+  /(?<![a-z])(?:neste|st1|shell|teboil|seo|abc)(?![a-z]).*(?<![0-9,.])9[58](?![0-9,.])/,
 ];
 
 // Baby food is sold with the age it is for: `5KK`, `4-6KK`, `12KK+`, `1V+` rarely, mostly months.
@@ -30,7 +32,7 @@ const FORMULA = [
   /(?<![a-z])(?:nutrilon|aptamil|tutteli\s*(?:1|2|3)|nan\s*(?:pro|optipro|supreme|expert|ha))(?![a-z])/,
 ];
 // Baby porridges and purées by their own words or single-purpose baby brands.
-const BABY_FOOD = /(?<![a-z])(?:vauvan|vauvoille|vauva|lastenruoka|lastenpuuro|lasten\s*puuro|lapsen\s*puuro|piltti|tutteli|hipp|ellas\s*kitchen|aurinkoinen\s*\d)(?![a-z])/;
+const BABY_FOOD = /(?<![a-z])(?:vauvan|vauvoille|vauva|bona|lastenruoka|lastenpuuro|lasten\s*puuro|lapsen\s*puuro|piltti|tutteli|hipp|ellas\s*kitchen|aurinkoinen\s*\d)(?![a-z])/;
 
 /** The rule that places a whole name, or null when none does. */
 export function readRules(name: string): RuleReading | null {
