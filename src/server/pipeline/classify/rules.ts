@@ -31,8 +31,9 @@ const FORMULA = [
   /(?<![a-z])(?:nan|nutrilon|aptamil|bebelac|nutramigen|althera|alfamino|hipp\s*combiotic)\s*(?:pro|optipro|supreme|expert|ha|comfort|sensitive)?\s*[1-4](?![0-9])/,
   /(?<![a-z])(?:nutrilon|aptamil|tutteli\s*(?:1|2|3)|nan\s*(?:pro|optipro|supreme|expert|ha))(?![a-z])/,
 ];
-// Baby porridges and purées by their own words or single-purpose baby brands.
-const BABY_FOOD = /(?<![a-z])(?:vauvan|vauvoille|vauva|bona|lastenruoka|lastenpuuro|lasten\s*puuro|lapsen\s*puuro|piltti|tutteli|hipp|ellas\s*kitchen|aurinkoinen\s*\d)(?![a-z])/;
+// Baby porridges and purées by their own words or single-purpose baby brands (Piltti is not one:
+// it also sells vegetables; its baby food carries an age marker).
+const BABY_FOOD = /(?<![a-z])(?:vauvan|vauvoille|vauva|bona|lastenruoka|lastenpuuro|lasten\s*puuro|lapsen\s*puuro|tutteli|hipp|ellas\s*kitchen|aurinkoinen\s*\d)(?![a-z])/;
 
 /** The rule that places a whole name, or null when none does. */
 export function readRules(name: string): RuleReading | null {
