@@ -72,7 +72,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (folders.dist) await app.register(fastifyStatic, folders.dist);
   else app.log.warn('The widget bundles are missing (no dist/ folder): run "npm run build" so the demo page can load them.');
 
-  await app.register(statsPlugin, { dataDir: config.dataDir, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(statsPlugin, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
   await app.register(pipelinePlugin, { pipeline: overrides.pipeline ?? createPipeline(config, { log: app.log }) });
 
   await app.register(health, { version: packageVersion() });
