@@ -86,6 +86,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    cacheMs: config.statsCacheMs,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   await app.register(pipelinePlugin, { pipeline: overrides.pipeline ?? createPipeline(config, { log: app.log }) });

@@ -1,6 +1,7 @@
 // Picks the statistics store: the shared PostgreSQL database when DATABASE_URL is set, else the
 // embedded SQLite file under DATA_DIR.
 import type { StatsBackend } from './backend.ts';
+import { withSummaryCache } from './cache.ts';
 import { openPostgresBackend, type StatsLog } from './postgres.ts';
 import { openSqliteBackend } from './sqlite-backend.ts';
 
@@ -10,10 +11,14 @@ export interface OpenStatsOptions {
   log: StatsLog;
   now?: () => Date;
   poolSize?: number;
+  /** How long /stats figures may be reused, ms; 0 asks the store every time. */
+  cacheMs?: number;
 }
 
-export function openStatsBackend({ dataDir, databaseUrl, log, now, poolSize }: OpenStatsOptions): Promise<StatsBackend> {
+export async function openStatsBackend({ dataDir, databaseUrl, log, now, poolSize, cacheMs = 0 }: OpenStatsOptions): Promise<StatsBackend> {
   const clock = now ? { now } : {};
-  if (databaseUrl) return openPostgresBackend({ url: databaseUrl, log, ...clock, ...(poolSize ? { poolSize } : {}) });
-  return Promise.resolve(openSqliteBackend({ dataDir, log, ...clock }));
+  const backend = databaseUrl
+    ? await openPostgresBackend({ url: databaseUrl, log, ...clock, ...(poolSize ? { poolSize } : {}) })
+    : openSqliteBackend({ dataDir, log, ...clock });
+  return withSummaryCache(backend, cacheMs, now);
 }

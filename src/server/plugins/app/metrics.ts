@@ -105,6 +105,7 @@ export default fp(
           description: 'Counters, gauges and histograms of this instance in the Prometheus text format.',
           tags: ['operations'],
         },
+        logLevel: 'warn',
       },
       async (_request, reply) => {
         reply.type(registry.contentType);

@@ -17,6 +17,8 @@ export interface StatsPluginOptions {
   dataDir: string;
   databaseUrl: string | null;
   poolSize?: number;
+  /** How long /stats figures may be reused, ms. */
+  cacheMs?: number;
   /** Injectable clock, for tests around Helsinki midnight and DST changes. */
   now?: () => Date;
 }

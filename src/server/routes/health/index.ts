@@ -7,7 +7,8 @@ export interface HealthRouteOptions {
 }
 
 const health: FastifyPluginAsync<HealthRouteOptions> = async (app, { version }) => {
-  app.get(API_PATHS.health, { schema: healthSchema }, async (): Promise<HealthResponse> => ({
+  // Polled by load balancers every few seconds: not logged one by one.
+  app.get(API_PATHS.health, { schema: healthSchema, logLevel: 'warn' }, async (): Promise<HealthResponse> => ({
     status: 'ok',
     openai_configured: app.pipeline.openaiConfigured,
     version,

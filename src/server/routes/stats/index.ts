@@ -6,7 +6,8 @@ import { STATS_RETRY_AFTER_S, StatsUnavailableError } from '../../stats/backend.
 export const STATS_UNAVAILABLE = 'The statistics are not available right now. Please try again in a moment.';
 
 const stats: FastifyPluginAsync = async (app) => {
-  app.get(API_PATHS.stats, { schema: statsSchema }, async (_request, reply): Promise<StatsResponse | ErrorResponse> => {
+  // Polled by every open widget: its requests are not logged one by one (the metrics count them).
+  app.get(API_PATHS.stats, { schema: statsSchema, logLevel: 'warn' }, async (_request, reply): Promise<StatsResponse | ErrorResponse> => {
     try {
       return await app.stats.summary();
     } catch (error) {
