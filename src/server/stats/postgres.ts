@@ -125,8 +125,11 @@ export async function openPostgresBackend({
           } else {
             await client.query('SELECT 1');
           }
-        } finally {
           client.release();
+        } catch (error) {
+          // A connection that failed is not given back to the pool for reuse.
+          client.release(error instanceof Error ? error : true);
+          throw error;
         }
         up();
       } catch (error) {
