@@ -11,6 +11,14 @@ export interface ReceiptRecord {
 
 export type StatsStoreKind = 'sqlite' | 'postgres';
 
+/** Operational lines only (outages, schema versions): never a receipt. Pino's logger fits. */
+export interface StatsLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+
 export interface StatsBackend {
   readonly kind: StatsStoreKind;
   /** Counts one receipt; resolves false (after logging) when the store could not take it. */

@@ -1,8 +1,8 @@
 // Picks the statistics store: the shared PostgreSQL database when DATABASE_URL is set, else the
 // embedded SQLite file under DATA_DIR.
-import type { StatsBackend } from './backend.ts';
+import type { StatsBackend, StatsLog } from './backend.ts';
 import { withSummaryCache } from './cache.ts';
-import { openPostgresBackend, type StatsLog } from './postgres.ts';
+import { openPostgresBackend } from './postgres.ts';
 import { openSqliteBackend } from './sqlite-backend.ts';
 
 export interface OpenStatsOptions {

@@ -6,15 +6,11 @@
 // query succeeds again.
 import pg from 'pg';
 import type { StatsResponse } from '../../contract.ts';
-import { checkRecord, failureReason, recordOf, StatsUnavailableError, toSummary, type StatsBackend } from './backend.ts';
+import { checkRecord, failureReason, recordOf, StatsUnavailableError, toSummary, type StatsBackend, type StatsLog } from './backend.ts';
+
+export type { StatsLog } from './backend.ts';
 import { helsinkiDate, helsinkiWeekStartDate } from './helsinki.ts';
 import { migratePostgres } from './postgres-migrations.ts';
-
-export interface StatsLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface PostgresBackendOptions {
   url: string;

@@ -1,9 +1,8 @@
 // The embedded SQLite store behind the common StatsBackend interface. Opening it happens at
 // start (a DATA_DIR that cannot be made stops the start with one sentence); a failure later
 // (disk full, a locked file) is logged and only makes /stats answer 503.
-import { failureReason, recordOf, StatsUnavailableError, type StatsBackend } from './backend.ts';
+import { failureReason, recordOf, StatsUnavailableError, type StatsBackend, type StatsLog } from './backend.ts';
 import { openStatsStore, type StatsStoreOptions } from './store.ts';
-import type { StatsLog } from './postgres.ts';
 
 export function openSqliteBackend(options: StatsStoreOptions & { log: StatsLog }): StatsBackend {
   const store = openStatsStore(options);
