@@ -46,7 +46,7 @@ const SPEC_STRINGS = [
   'API Error: {status}',
   'Failed to process receipt. Please check your API configuration and try again.',
   'Sample test failed: {reason}',
-  'Effective date: January 15, 2025',
+  'Effective date: {date}',
   '8.7 kg',
   '72 km',
   '14 months',
@@ -76,10 +76,13 @@ describe('the English catalogue', () => {
     expect(categoryLabel(en, 'Seaweed')).toBe('Seaweed');
   });
 
-  it('is the catalogue for the default locale, the only one so far', () => {
-    expect(messagesFor('en')).toBe(en);
+  it('is the catalogue for the default locale; Finnish and Swedish are the others', () => {
+    expect(messagesFor('en')).toMatchObject(en);
+    expect(messagesFor('en')).toBe(messagesFor('en'));
     expect(isLocale('en')).toBe(true);
-    expect(isLocale('fi')).toBe(false);
+    expect(isLocale('fi')).toBe(true);
+    expect(isLocale('sv')).toBe(true);
+    expect(isLocale('de')).toBe(false);
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {

@@ -5,7 +5,7 @@ import { categoryLabel, fill, plural } from '../i18n/index.ts';
 import type { CategoryRow } from '../rules/categories.ts';
 import { formatEuro, formatKg, percentOf } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 import { KgFigure } from './KgFigure.tsx';
 
 const Layout = styled.div`

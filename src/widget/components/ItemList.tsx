@@ -5,7 +5,7 @@ import type { AnalysisItem } from '../../contract.ts';
 import { categoryLabel, fill } from '../i18n/index.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 import { KgFigure } from './KgFigure.tsx';
 
 /** 16rem of a 16 px base, in px so the host page's root font size cannot change it. */
@@ -123,7 +123,13 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
                 <Dot $color={categoryColor(item.category)} aria-hidden="true" />
                 {categoryLabel(messages, item.category)}
               </Chip>
-              {item.confidence === 'low' && <Uncertain>{text.categoryUncertain}</Uncertain>}
+              {item.not_food === true ? (
+                <Uncertain data-mark="not-food">{text.notFood}</Uncertain>
+              ) : (
+                (item.uncertain === true || item.confidence === 'low') && (
+                  <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
+                )
+              )}
               <Amounts>
                 <span>
                   {fill(item.weight_estimated ? text.itemWeightEstimated : text.itemWeight, {

@@ -4,7 +4,7 @@ import { fill, plural } from '../i18n/index.ts';
 import { formatKg, shortenCount } from '../rules/format.ts';
 import type { StatsState } from '../state/app-state.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 import { Button } from './Button.tsx';
 import { Card, SectionTitle, VisuallyHidden } from './layout.tsx';
 

@@ -11,7 +11,7 @@ import { ViewHeading } from '../components/ViewHeading.tsx';
 import { errorText } from '../i18n/error-text.ts';
 import { ACCEPTED_FILE_TYPES, firstFile, PHOTO_FILE_TYPES } from '../rules/file-type.ts';
 import { palette } from '../theme/palette.ts';
-import { useAppState, useWidget } from './context.ts';
+import { useAppState, useWidget } from '../state/widget-context.ts';
 import { ResultsView } from './ResultsView.tsx';
 
 const TitleRow = styled.div`
@@ -120,7 +120,7 @@ const Divider = styled.p`
 `;
 
 export function CalculatorView(props: { focusHeading: boolean }) {
-  const { controller, messages } = useWidget();
+  const { controller, messages, locale } = useWidget();
   const text = messages.calculator;
   const apiStatus = useAppState((state) => state.apiStatus);
   const consent = useAppState((state) => state.consent);
@@ -271,7 +271,7 @@ export function CalculatorView(props: { focusHeading: boolean }) {
         />
       )}
 
-      {error !== null && <ErrorBox message={errorText(messages, error)} />}
+      {error !== null && <ErrorBox message={errorText(messages, locale, error)} />}
 
       {result !== null && (
         <ResultsView

@@ -10,7 +10,7 @@ import { plural, type PluralForms } from '../i18n/index.ts';
 import { formatTonnes, shortenCount } from '../rules/format.ts';
 import { displayedUsers, tonnesTracked } from '../rules/stats.ts';
 import { palette } from '../theme/palette.ts';
-import { useAppState, useWidget } from './context.ts';
+import { useAppState, useWidget } from '../state/widget-context.ts';
 
 const Hero = styled.section`
   padding: 28px 20px;
