@@ -7,6 +7,7 @@ import { formatEuro, formatKg, percentOf } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
 import { KgFigure } from './KgFigure.tsx';
+import { atLeast } from '../theme/breakpoints.ts';
 
 const Layout = styled.div`
   display: flex;
@@ -14,7 +15,7 @@ const Layout = styled.div`
   align-items: center;
   gap: 20px;
 
-  @media (min-width: 600px) {
+  ${atLeast('medium')} {
     flex-direction: row;
     align-items: flex-start;
   }

@@ -8,6 +8,7 @@ import { CalculatorView } from './CalculatorView.tsx';
 import { useAppState, useWidget } from '../state/widget-context.ts';
 import { HomeView } from './HomeView.tsx';
 import { PrivacyView } from './PrivacyView.tsx';
+import { atLeast } from '../theme/breakpoints.ts';
 
 /** The inner wrapper: every inherited property set again, whatever reached the host element. */
 const Root = styled.section`
@@ -16,9 +17,8 @@ const Root = styled.section`
   background: ${palette.page};
   padding: 16px;
   border-radius: 0;
-  container-type: inline-size;
 
-  @media (min-width: 640px) {
+  ${atLeast('large')} {
     padding: 24px;
   }
 `;
