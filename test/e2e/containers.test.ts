@@ -4,6 +4,7 @@
 // looks exactly like a 360 px phone page.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { fi } from '../../src/widget/i18n/fi.ts';
 import { DESKTOP, newContext, noBrowser } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
 import { smallTapTargets } from './support/layout.ts';
@@ -15,7 +16,7 @@ const WIDTHS = [320, 360, 480, 768, 1000];
 const PAGES = [1400, 360];
 
 /** Everything inside the widget that ends outside the host element, and any sideways scrolling. */
-function outsideTheWidget(page: Page): Promise<string[]> {
+function outsideTheWidget(page: Page, host = HOST): Promise<string[]> {
   return page.evaluate((selector) => {
     const host = document.querySelector(selector)!;
     const bounds = host.getBoundingClientRect();
@@ -37,7 +38,7 @@ function outsideTheWidget(page: Page): Promise<string[]> {
       }
     }
     return problems;
-  }, HOST);
+  }, host);
 }
 
 describe.skipIf(noBrowser)('the widget in containers of its own width', () => {
@@ -82,6 +83,23 @@ describe.skipIf(noBrowser)('the widget in containers of its own width', () => {
       for (const width of WIDTHS) await walk(suite.page, width, pageWidth);
     });
   }
+
+  it('shows the demo page\'s full-width widget and its 340 px sidebar widget side by side, each fitting its container', async () => {
+    await suite.page.setViewportSize({ width: 1400, height: 900 });
+    await suite.page.goto(`${suite.server.url}/`);
+    const main = widgetIn(suite.page, HOST);
+    const sidebar = widgetIn(suite.page, '#receipt-calculator-sidebar');
+    await viewHeading(sidebar).waitFor();
+    const [mainBox, sideBox] = [await main.boundingBox(), await sidebar.boundingBox()];
+    expect(sideBox!.width).toBeLessThanOrEqual(340);
+    expect(sideBox!.x).toBeGreaterThan(mainBox!.x + mainBox!.width - 1);
+    // The sidebar's widget speaks Finnish (the demo's `locale: 'fi'`).
+    await button(sidebar, fi.home.tryDemo).click();
+    await button(sidebar, fi.calculator.trySample).click();
+    await sidebar.getByTestId('result').waitFor();
+    expect(await outsideTheWidget(suite.page, '#receipt-calculator-sidebar')).toEqual([]);
+    expect(await outsideTheWidget(suite.page, HOST)).toEqual([]);
+  });
 
   it('lays out a 360 px container on a wide page exactly as a 360 px phone page', async () => {
     const shots: Buffer[] = [];
