@@ -12,4 +12,4 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** Where the visitor's own choice of language is kept; it wins over the embedding's `locale`. */
-export const SAVED_LOCALE_KEY = 'receipt-calculator-locale';
+export const SAVED_LOCALE_KEY = 'receiptCalculator.locale';
