@@ -1,9 +1,13 @@
-// Every refusal: `{ "error": "<one clear sentence>" }`.
+// Every refusal: `{ "error": "<one clear sentence>", "code": "<stable code>", "params": {…} }`.
 export const errorResponseSchema = {
   $id: 'ErrorResponse',
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'string' } },
+  properties: {
+    error: { type: 'string' },
+    code: { type: 'string' },
+    params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+  },
   additionalProperties: false,
 } as const;
 

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { AnalysisResult, ProcessingMethod, StatsResponse } from '../../contract.ts';
+import { roundKg } from '../pipeline/money.ts';
 import { fileSystemReason, StartupError } from '../startup-error.ts';
 import { helsinkiDayStart, helsinkiWeekStart } from './helsinki.ts';
 
@@ -40,11 +41,6 @@ const SCHEMA = `
   ) STRICT;
   CREATE INDEX IF NOT EXISTS receipts_processed_at ON receipts (processed_at);
 `;
-
-/** Kilograms to two decimals: the widget shows one or two. */
-function roundKg(kg: number): number {
-  return Math.round(kg * 100) / 100;
-}
 
 export function openStatsStore({ dataDir, now = () => new Date() }: StatsStoreOptions): StatsStore {
   try {
@@ -93,7 +89,8 @@ export function openStatsStore({ dataDir, now = () => new Date() }: StatsStoreOp
         total_receipts_processed: Number(row?.total ?? 0),
         receipts_today: Number(row?.today ?? 0),
         receipts_this_week: Number(row?.week ?? 0),
-        average_emissions_per_receipt: roundKg(Number(row?.average ?? 0)),
+        // Two decimals: the widget shows one or two.
+        average_emissions_per_receipt: roundKg(Number(row?.average ?? 0), 2),
       };
     },
     close() {
