@@ -2,7 +2,7 @@
 // analysis. Multipart bodies and receipt files come from test/support/.
 import { SAMPLE_RECEIPT_TEXT } from '../../src/sample-receipt.ts';
 import type { AnalysisResult } from '../../src/contract.ts';
-import { CATEGORY_NAMES } from '../../src/contract.ts';
+import { CATEGORY_NAMES, NOTICE_CODES } from '../../src/contract.ts';
 import { expect } from 'vitest';
 
 /** A receipt the stats must count: the sample's lines from another shop. */
@@ -15,6 +15,9 @@ export function expectConsistentAnalysis(result: AnalysisResult): void {
   expect(result.items.length).toBeGreaterThan(0);
   expect(result.metadata.items_found).toBe(result.items.length);
   expect(Number.isNaN(Date.parse(result.metadata.processed_at))).toBe(false);
+  // Every warning travels again as a coded notice, in the same order.
+  expect(result.metadata.notices?.map((notice) => notice.message) ?? []).toEqual(result.metadata.warnings ?? []);
+  for (const notice of result.metadata.notices ?? []) expect(NOTICE_CODES).toContain(notice.code);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   expect(close(result.total_emissions, sum(result.items.map((item) => item.emissions)))).toBe(true);
   expect(close(result.total_price, sum(result.items.map((item) => item.price)))).toBe(true);

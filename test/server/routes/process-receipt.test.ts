@@ -73,6 +73,11 @@ describe('POST /api/process-receipt-ai', () => {
       const result = response.json<AnalysisResult>();
       expectConsistentAnalysis(result);
       expect(result.metadata.warnings?.some((warning) => /\b1\b.*\b2\b|page/i.test(warning))).toBe(true);
+      expect(result.metadata.notices).toContainEqual({
+        code: 'pdf-pages-skipped',
+        params: { read: 1, total: 2 },
+        message: "Only the first 1 of the PDF's 2 pages were read.",
+      });
     } finally {
       await limited.close();
     }

@@ -41,5 +41,6 @@ describe('POST /api/process-text with an unreachable OpenAI service', () => {
     expectConsistentAnalysis(result);
     expect(result.metadata.processing_method).toBe('text');
     expect(result.metadata.warnings).toContain('The AI reader was unavailable, so the receipt was read with the built-in reader.');
+    expect(result.metadata.notices?.map((notice) => notice.code)).toContain('ai-unavailable');
   });
 });

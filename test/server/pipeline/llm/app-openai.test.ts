@@ -88,7 +88,21 @@ describe('the app with OPENAI_API_KEY and OPENAI_BASE_URL set', () => {
     const result = response.json<AnalysisResult>();
     expect(result.metadata.processing_method).toBe('text');
     expect(result.metadata.warnings).toContainEqual(expect.stringMatching(/AI reader was unavailable/));
+    expect(result.metadata.notices?.map((notice) => notice.code)).toContain('ai-unavailable');
     expectConsistentAnalysis(result);
     expect(fake.requests.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('falls back to the built-in reader, with its coded notice, when the model finds no items', async () => {
+    fake.enqueue(jsonReply(receiptReply([], { store_name: 'K-Citymarket Helsinki Ruoholahti' })));
+    const response = await processText(SAMPLE_RECEIPT_TEXT);
+    expect(response.statusCode).toBe(200);
+    const result = response.json<AnalysisResult>();
+    expect(result.metadata.processing_method).toBe('text');
+    expect(result.metadata.notices).toContainEqual({
+      code: 'ai-found-nothing',
+      message: 'The AI reader found no items, so the receipt was read with the built-in reader.',
+    });
+    expectConsistentAnalysis(result);
   });
 });

@@ -158,6 +158,13 @@ describe('a good reply', () => {
     expect(parsed.warnings.join(' ')).toMatch(/missed a product name: a line was left out/);
     expect(parsed.warnings.join(' ')).toMatch(/3 implausible quantities, weights, unit prices or discounts were ignored/);
     expect(parsed.warnings.join(' ')).toMatch(/2 implausible totals, deposits or fees were ignored/);
+    expect(parsed.notices.map((notice) => [notice.code, notice.params])).toEqual([
+      ['ai-dropped-prices', { count: 2 }],
+      ['ai-dropped-names', { count: 1 }],
+      ['ai-dropped-values', { count: 3 }],
+      ['ai-dropped-amounts', { count: 2 }],
+    ]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual(parsed.warnings);
   });
 
   it('says so when the items read do not add up to the printed total, as the offline parser does', async () => {
@@ -166,6 +173,9 @@ describe('a good reply', () => {
     expect(parsed.warnings).toEqual([
       'The items found add up to 3,88 € but the receipt total is 5,98 €; some lines may not have been read.',
     ]);
+    // The same check, tolerance and notice as the offline parser's.
+    expect(parsed.notices).toEqual([{ code: 'total-mismatch', params: { items_total: 3.88, printed_total: 5.98 }, message: parsed.warnings[0] }]);
+    expect(parsed.reconciliation.status).toBe('mismatch');
 
     fake.enqueue(jsonReply(receiptReply([replyItem('MAITO 1L', 1.29), replyItem('RUISLEIPÄ', 2.19)], { printed_total: 3.88, deposits: 0.4 })));
     expect((await reader().readText(RECEIPT_TEXT)).warnings).toEqual([]);

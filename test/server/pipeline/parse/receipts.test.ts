@@ -182,5 +182,6 @@ describe('whole receipts', () => {
     const parsed = parseReceiptText('hello world\n\nnothing to see here');
     expect(parsed.items).toEqual([]);
     expect(parsed.warnings).toEqual(['No product lines could be read from this receipt.']);
+    expect(parsed.notices.map((notice) => notice.code)).toEqual(['no-product-lines']);
   });
 });

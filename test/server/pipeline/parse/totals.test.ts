@@ -111,11 +111,17 @@ describe('printed total of a whole receipt', () => {
     expect(parsed.warnings).toEqual([
       'The items found add up to 11,22 € but the receipt total is 11,47 €; some lines may not have been read.',
     ]);
+    expect(parsed.notices).toEqual([
+      { code: 'total-mismatch', params: { items_total: 11.22, printed_total: 11.47 }, message: parsed.warnings[0] },
+    ]);
+    expect(parsed.reconciliation).toMatchObject({ status: 'mismatch', computedCents: 1122, printedCents: 1147, differenceCents: -25 });
   });
 
   it('says so when no total can be read anywhere', () => {
     const parsed = parseReceiptText('Kioski\nMAITO 1L 1,15\nLEIPÄ 2,40\n');
     expect(parsed.printedTotal).toBeNull();
     expect(parsed.warnings).toEqual(['The receipt total could not be read, so the items found could not be checked against it.']);
+    expect(parsed.notices.map((notice) => notice.code)).toEqual(['total-not-found']);
+    expect(parsed.reconciliation).toMatchObject({ status: 'no-total', computedCents: 355 });
   });
 });
