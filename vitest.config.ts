@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['test/server/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -2,7 +2,7 @@
 // classifier on a product list. A report: exits 0 unless --check finds a metric under its floor.
 // Usage and metric definitions: scripts/eval/README.md.
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
 import { checkFloors, FLOORS } from './eval/floors.ts';
@@ -11,11 +11,7 @@ import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
-
-const REPO = resolve(import.meta.dirname, '..');
-const SHARED_RECEIPTS = resolve(REPO, '../shared/data/receipts');
-const SHARED_PRODUCTS = resolve(REPO, '../shared/data/products/products.csv');
-const FIXTURES = join(REPO, 'test/fixtures/receipts');
+import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
 
 const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
 

@@ -232,6 +232,14 @@ export const ERROR_CODES = [
   'internal',
   /** 503 from /stats: the statistics store cannot be reached; `Retry-After` says when to ask again. */
   'stats-unavailable',
+  /** 415: a request body of a content type the route does not take (not a receipt file's type). */
+  'unsupported-media-type',
+  /** 405 */
+  'method-not-allowed',
+  /** 408: the request did not arrive in time. */
+  'request-timeout',
+  /** 413: a request body over a limit that is neither the file's nor the text's. */
+  'too-large',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -2,6 +2,7 @@
 // statistics are best effort: a store that cannot be reached never fails a visitor's analysis;
 // it only makes /stats answer 503 until it is back.
 import type { AnalysisResult, ProcessingMethod, StatsResponse } from '../../contract.ts';
+import { roundKg } from '../pipeline/money.ts';
 
 export interface ReceiptRecord {
   totalKg: number;
@@ -53,18 +54,13 @@ export function recordOf(result: AnalysisResult): ReceiptRecord {
   return { totalKg: result.total_emissions, itemCount: result.items.length, method: result.metadata.processing_method };
 }
 
-/** Kilograms to two decimals: the widget shows one or two. */
-export function roundKg(kg: number): number {
-  return Math.round(kg * 100) / 100;
-}
-
 /** The four figures from the running totals and the day rollups. */
 export function toSummary(row: { receipts: number; totalKg: number; today: number; week: number }): StatsResponse {
   return {
     total_receipts_processed: row.receipts,
     receipts_today: row.today,
     receipts_this_week: row.week,
-    average_emissions_per_receipt: row.receipts > 0 ? roundKg(row.totalKg / row.receipts) : 0,
+    average_emissions_per_receipt: row.receipts > 0 ? roundKg(row.totalKg / row.receipts, 2) : 0, // the widget shows one or two decimals
   };
 }
 

@@ -10,8 +10,9 @@ import { labelAddsUp } from '../../../scripts/fixtures/check.ts';
 import { resolveReceipt, vatRate } from '../../../scripts/fixtures/compute.ts';
 import { layoutReceipt } from '../../../scripts/fixtures/layout.ts';
 import { RECEIPTS, RENDERS } from '../../../scripts/fixtures/receipts/index.ts';
+import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 
-const ROOT = join(import.meta.dirname, '../../fixtures/receipts');
+const ROOT = FIXTURE_RECEIPTS;
 const entries = loadCorpus(ROOT).filter((e) => e.kind !== 'pdf-as-text');
 const texts = entries.filter((e) => e.kind === 'text');
 

@@ -3,10 +3,10 @@
 // terminated and replaced, and the scheduler can neither time out a job nor drop a worker.
 import { channel } from 'node:diagnostics_channel';
 import type { Worker } from 'tesseract.js';
-import { HttpError } from '../../errors.ts';
-import { REFUSALS } from '../decode/messages.ts';
+import { unreadableImage } from '../decode/refusals.ts';
 import { linesFromSegments, segmentsOfPage } from './layout.ts';
 import { MODE_PAGE_SEGMENTATION, onWorkerLost, startWorker, threadCpuMs, type OcrMode } from './tesseract.ts';
+import { busy, ocrTimeout, ocrUnavailable } from './refusals.ts';
 import { loadTrainedData, OcrStartError, type OcrLanguage, type TrainedData } from './trained-data.ts';
 
 export interface OcrPoolOptions {
@@ -120,9 +120,9 @@ export class OcrPool {
   }
 
   reserve(): OcrTicket {
-    if (this.#closed) throw new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: 60 });
+    if (this.#closed) throw ocrUnavailable({ retryAfter: 60 });
     if (this.#tickets + 1 > this.#slots.length + this.#options.maxQueue) {
-      throw new HttpError(503, REFUSALS.busy, { retryAfter: this.#retryAfter() });
+      throw busy(this.#retryAfter());
     }
     this.#tickets++;
     let released = false;
@@ -141,7 +141,7 @@ export class OcrPool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable)));
+    for (const job of this.#queue.splice(0)) this.#settle(job, () => job.reject(ocrUnavailable()));
     await Promise.all(this.#slots.map((slot) => slot.starting));
     await Promise.all(
       this.#slots.map(async (slot) => {
@@ -240,7 +240,7 @@ export class OcrPool {
     const canServe = this.#slots.some((slot) => slot.worker || slot.starting);
     if (!canServe) {
       for (const job of this.#queue.splice(0)) {
-        this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: 60, cause: this.#startError })));
+        this.#settle(job, () => job.reject(ocrUnavailable({ retryAfter: 60, cause: this.#startError })));
       }
     }
   }
@@ -261,12 +261,12 @@ export class OcrPool {
     const timer = setTimeout(() => {
       if (finished) return;
       this.#options.log('warn', `OCR job exceeded ${this.#options.timeoutMs} ms; replacing its worker`);
-      this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrTimeout, { retryAfter: this.#retryAfter() })));
+      this.#settle(job, () => job.reject(ocrTimeout(this.#retryAfter())));
       finish(true);
     }, this.#options.timeoutMs);
     slot.failRunning = () => {
       if (finished) return;
-      this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: this.#retryAfter() })));
+      this.#settle(job, () => job.reject(ocrUnavailable({ retryAfter: this.#retryAfter() })));
       finish(true);
     };
     this.#read(slot, worker, job).then(
@@ -280,7 +280,7 @@ export class OcrPool {
       (error: unknown) => {
         if (finished) return;
         // The WebAssembly state after a failed job is not trusted: start a fresh worker.
-        this.#settle(job, () => job.reject(new HttpError(422, REFUSALS.unreadableImage, { cause: error })));
+        this.#settle(job, () => job.reject(unreadableImage(error)));
         finish(true);
       },
     );
