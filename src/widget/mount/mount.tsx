@@ -6,6 +6,7 @@ import { SAMPLE_RECEIPT_TEXT } from '../../sample-receipt.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { resolveBaseUrl, SAVED_BASE_URL_KEY } from '../rules/base-url.ts';
 import { createController } from '../state/controller.ts';
+import { createHistory } from '../state/history.ts';
 import { App } from '../views/App.tsx';
 import { WidgetContext } from '../views/context.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
@@ -57,6 +58,7 @@ export function mountReceiptCalculator(
   const root = createRoot(createAppContainer(shadow));
   const context = {
     controller,
+    history: createHistory(),
     messages: messagesFor(resolved.locale),
     locale: resolved.locale,
     links: resolved.links,

@@ -3,7 +3,7 @@
 import type { AnalysisResult, StatsResponse } from '../../contract.ts';
 import type { FailureReason } from '../api/errors.ts';
 
-export type View = 'home' | 'calculator' | 'privacy';
+export type View = 'home' | 'calculator' | 'privacy' | 'history';
 
 export type ApiStatus = 'unknown' | 'ready' | 'no-openai' | 'offline';
 

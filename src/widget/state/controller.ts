@@ -170,7 +170,8 @@ export function createController(options: ControllerOptions): Controller {
     navigate(view) {
       if (disposed || store.getState().view === view) return;
       set({ view, hasNavigated: true });
-      if (view === 'home') startStats();
+      // The saved history compares with the community average, so it keeps the figures fresh too.
+      if (view === 'home' || view === 'history') startStats();
       else stopStats();
     },
     setConsent(consent) {

@@ -67,10 +67,10 @@ export function createHistory(options: HistoryOptions = {}): History {
   function load(): void {
     const read = storage.read();
     if ('failure' in read) {
-      store.setState({ loaded: true, receipts: [], notice: null, blocked: true, readOnly: false });
+      store.setState({ loaded: true, receipts: [], notice: null, blocked: true, readOnly: false, outcome: null });
       return;
     }
-    store.setState({ loaded: true, receipts: read.receipts, notice: read.notice, blocked: false, readOnly: read.readOnly });
+    store.setState({ loaded: true, receipts: read.receipts, notice: read.notice, blocked: false, readOnly: read.readOnly, outcome: null });
   }
 
   /** Writes the new list; the state follows only if storage took it. */

@@ -8,6 +8,7 @@ import { GlobalStyle, inheritedReset } from '../theme/global-style.ts';
 import { palette } from '../theme/palette.ts';
 import { CalculatorView } from './CalculatorView.tsx';
 import { useAppState, useWidget } from './context.ts';
+import { HistoryView } from './history/HistoryView.tsx';
 import { HomeView } from './HomeView.tsx';
 import { PrivacyView } from './PrivacyView.tsx';
 
@@ -46,6 +47,9 @@ export function App() {
   // The privacy view returns to where it was opened from (home or the calculator).
   const privacyReturn = useRef<View>('home');
   if (view !== 'privacy') privacyReturn.current = view;
+  // "My receipts" is opened from home or from a result, and goes back there.
+  const historyReturn = useRef<View>('home');
+  if (view !== 'privacy' && view !== 'history') historyReturn.current = view;
 
   return (
     <Root data-view={view} aria-label={messages.brand.name} lang={locale}>
@@ -55,6 +59,9 @@ export function App() {
         <Main>
           {view === 'home' && <HomeView focusHeading={focusHeading} />}
           {view === 'calculator' && <CalculatorView focusHeading={focusHeading} />}
+          {view === 'history' && (
+            <HistoryView focusHeading={focusHeading} returnTo={() => controller.navigate(historyReturn.current)} />
+          )}
           {view === 'privacy' && (
             <PrivacyView focusHeading={focusHeading} returnTo={() => controller.navigate(privacyReturn.current)} />
           )}

@@ -7,6 +7,7 @@ import { ButtonRow, Card, Muted, SectionTitle } from '../components/layout.tsx';
 import { StatsPanel } from '../components/StatsPanel.tsx';
 import { ViewHeading } from '../components/ViewHeading.tsx';
 import { plural, type PluralForms } from '../i18n/index.ts';
+import { historyText } from '../i18n/sections/history.ts';
 import { formatTonnes, shortenCount } from '../rules/format.ts';
 import { displayedUsers, tonnesTracked } from '../rules/stats.ts';
 import { palette } from '../theme/palette.ts';
@@ -190,6 +191,9 @@ export function HomeView(props: { focusHeading: boolean }) {
           </Button>
           <Button $variant="outline-light" onClick={open}>
             {text.tryDemo}
+          </Button>
+          <Button $variant="outline-light" onClick={() => controller.navigate('history')}>
+            {historyText(locale).open}
           </Button>
         </ButtonRow>
       </Hero>

@@ -4,6 +4,7 @@ import { TextButton, TextLink } from '../components/Button.tsx';
 import { ArrowLeftIcon } from '../components/icons.tsx';
 import { Card, Muted, SectionTitle } from '../components/layout.tsx';
 import { ViewHeading } from '../components/ViewHeading.tsx';
+import { historyText } from '../i18n/sections/history.ts';
 import { useWidget } from './context.ts';
 
 /** At most about 80 characters a line: a wide screen's full width is too long to read. */
@@ -23,8 +24,9 @@ const ContactList = styled.ul`
 `;
 
 export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void }) {
-  const { messages, links } = useWidget();
+  const { messages, links, locale } = useWidget();
   const text = messages.privacy;
+  const device = historyText(locale).privacy;
   return (
     <>
       <div>
@@ -45,6 +47,12 @@ export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void
           ))}
         </Card>
       ))}
+      <Card aria-labelledby="rc-privacy-device">
+        <SectionTitle id="rc-privacy-device">{device.title}</SectionTitle>
+        {device.paragraphs.map((paragraph) => (
+          <Paragraph key={paragraph}>{paragraph}</Paragraph>
+        ))}
+      </Card>
       <Card aria-labelledby="rc-privacy-contact">
         <SectionTitle id="rc-privacy-contact">{text.contactTitle}</SectionTitle>
         <Paragraph>{text.contactIntro}</Paragraph>

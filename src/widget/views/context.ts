@@ -4,6 +4,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Locale, Messages } from '../i18n/index.ts';
 import type { AppState } from '../state/app-state.ts';
 import type { Controller } from '../state/controller.ts';
+import type { History, HistoryState } from '../state/history.ts';
 
 export interface WidgetLinks {
   mainSiteUrl: string;
@@ -14,6 +15,8 @@ export interface WidgetLinks {
 
 export interface WidgetContextValue {
   controller: Controller;
+  /** The receipts saved on this device. */
+  history: History;
   messages: Messages;
   locale: Locale;
   links: WidgetLinks;
@@ -30,5 +33,11 @@ export function useWidget(): WidgetContextValue {
 /** Selects one slice of the app state; re-renders when that slice changes. */
 export function useAppState<T>(select: (state: AppState) => T): T {
   const { store } = useWidget().controller;
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+/** Selects one slice of the saved history's state. */
+export function useHistoryState<T>(select: (state: HistoryState) => T): T {
+  const { store } = useWidget().history;
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
