@@ -26,7 +26,7 @@ describe('privacy view', () => {
       'Contact',
     ]);
     // What "Save to this device" keeps, and that it stays in the browser.
-    expect(all).toContain('This summary is never sent to the calculator service or anywhere else.');
+    expect(all).toContain('It is never sent to the service or anywhere else');
     // What the backend really does.
     expect(all).toContain('never written to disk');
     expect(all).toContain('text recognition (OCR) that runs on the service’s own server');

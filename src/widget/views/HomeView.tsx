@@ -193,7 +193,7 @@ export function HomeView(props: { focusHeading: boolean }) {
             {text.tryDemo}
           </Button>
           <Button $variant="outline-light" onClick={() => controller.navigate('history')}>
-            {historyText(locale).open}
+            {historyText(locale).title}
           </Button>
         </ButtonRow>
       </Hero>

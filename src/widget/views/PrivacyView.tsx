@@ -26,7 +26,7 @@ const ContactList = styled.ul`
 export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void }) {
   const { messages, links, locale } = useWidget();
   const text = messages.privacy;
-  const device = historyText(locale).privacy;
+  const device = historyText(locale);
   return (
     <>
       <div>
@@ -48,10 +48,8 @@ export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void
         </Card>
       ))}
       <Card aria-labelledby="rc-privacy-device">
-        <SectionTitle id="rc-privacy-device">{device.title}</SectionTitle>
-        {device.paragraphs.map((paragraph) => (
-          <Paragraph key={paragraph}>{paragraph}</Paragraph>
-        ))}
+        <SectionTitle id="rc-privacy-device">{device.privacyTitle}</SectionTitle>
+        <Paragraph>{device.privacy}</Paragraph>
       </Card>
       <Card aria-labelledby="rc-privacy-contact">
         <SectionTitle id="rc-privacy-contact">{text.contactTitle}</SectionTitle>

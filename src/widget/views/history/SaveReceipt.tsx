@@ -68,15 +68,15 @@ export function SaveReceipt(props: { result: AnalysisResult }) {
 
   return (
     <Card aria-labelledby="rc-save-title" data-testid="save-receipt">
-      <SectionTitle id="rc-save-title">{text.save.title}</SectionTitle>
-      <Muted>{text.save.note}</Muted>
+      <SectionTitle id="rc-save-title">{text.title}</SectionTitle>
+      <Muted>{text.note}</Muted>
       {!saved && (
         <Switch aria-checked={includeItems} onClick={() => setIncludeItems(!includeItems)}>
-          {text.save.includeItems}
+          {text.includeItems}
         </Switch>
       )}
       <ButtonRow>
-        <Saved role="status">{saved && text.save.saved}</Saved>
+        <Saved role="status">{saved && text.saved}</Saved>
         {!saved && (
           <Button
             onClick={() => {
@@ -85,11 +85,11 @@ export function SaveReceipt(props: { result: AnalysisResult }) {
               if (history.store.getState().savedResult === props.result) openButton.current?.focus();
             }}
           >
-            {text.save.button}
+            {text.save}
           </Button>
         )}
         <Button ref={openButton} $variant="secondary" onClick={() => controller.navigate('history')}>
-          {text.open}
+          {text.title}
         </Button>
       </ButtonRow>
       <div role="alert">{failure && <Failure>{failure}</Failure>}</div>

@@ -1,5 +1,5 @@
 // The sentence for a history outcome or stored-data notice, and dates in the visitor's language.
-import { fill, plural, type Locale } from '../../i18n/index.ts';
+import { plural, type Locale } from '../../i18n/index.ts';
 import type { HistoryStrings } from '../../i18n/sections/history.ts';
 import type { HistoryNotice } from '../../rules/history.ts';
 import type { HistoryOutcome } from '../../state/history.ts';
@@ -7,20 +7,21 @@ import type { HistoryOutcome } from '../../state/history.ts';
 export function outcomeText(text: HistoryStrings, locale: Locale, outcome: HistoryOutcome): { message: string; error: boolean } {
   switch (outcome.kind) {
     case 'saved':
+      return { message: text.saved, error: false };
     case 'deleted':
     case 'cleared':
-      return { message: text.outcome[outcome.kind], error: false };
+      return { message: text.deleted, error: false };
     case 'imported':
-      return { message: plural(locale, text.outcome.imported, outcome.added), error: false };
+      return { message: plural(locale, text.imported, outcome.added), error: false };
     case 'import-refused':
-      return { message: text.refused[outcome.reason], error: true };
+      return { message: text.refused, error: true };
     case 'failed':
-      return { message: text.failed[outcome.failure], error: true };
+      return { message: outcome.failure === 'read-only' ? text.newer : text[outcome.failure], error: true };
   }
 }
 
-export function noticeText(text: HistoryStrings, locale: Locale, notice: HistoryNotice): string {
-  return notice.kind === 'skipped' ? plural(locale, text.notice.skipped, notice.count) : text.notice[notice.kind];
+export function noticeText(text: HistoryStrings, notice: HistoryNotice): string {
+  return notice.kind === 'newer' ? text.newer : text.unreadable;
 }
 
 /** `YYYY-MM` → "November 2025" (or the short month alone, for the chart). */
@@ -35,4 +36,7 @@ export function dateLabel(locale: string, date: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at);
 }
 
-export const kgText = (text: HistoryStrings, kg: string) => fill(text.kgValue, { kg });
+/** A signed percent change, e.g. "−25%" or "+12 %" as the locale writes it. */
+export function changePercent(locale: string, percent: number): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero' }).format(percent / 100);
+}
