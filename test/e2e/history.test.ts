@@ -6,8 +6,10 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { AnalysisResult } from '../../src/contract.ts';
-import { noBrowser } from './support/browser.ts';
+import { runAxe } from './support/axe.ts';
+import { noBrowser, PHONE } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
+import { horizontalOverflow, smallTapTargets } from './support/layout.ts';
 import { browserSuite } from './support/suite.ts';
 import { button, numberIn, openCalculator, openDemo, runSample, viewHeading, widgetIn, widgetText } from './support/widget.ts';
 
@@ -140,6 +142,33 @@ describe.skipIf(noBrowser)('My receipts', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => widget.getByTestId('history-list').locator('li').count()).toBe(2);
     expect(await widget.getByTestId('history-status').textContent()).toBe('Deleted.');
+  });
+
+  it('axe finds nothing on the save panel and the history; nothing overflows on a phone', async () => {
+    const { page } = suite;
+    const widget = await openDemo(page, suite.server);
+    await openCalculator(widget);
+    await saveSampleOn(page, widget, '2025-10-07', true);
+    await saveSampleOn(page, widget, '2025-11-04');
+    await runSample(page, widget);
+    const check = async (state: string) => {
+      const report = await runAxe(page, '#receipt-calculator');
+      expect(report.shadowNodesChecked, state).toBeGreaterThan(10);
+      expect(report.violations, state).toEqual([]);
+    };
+    await check('result with the save panel');
+    await button(widget.getByTestId('save-receipt'), 'My receipts').click();
+    await widget.getByTestId('history-list').locator('li').first().waitFor();
+    await check('history');
+    await button(widget, 'Delete all').click();
+    await check('history, confirming delete all');
+
+    await page.setViewportSize(PHONE.viewport ?? { width: 360, height: 640 });
+    expect(await horizontalOverflow(page, '#receipt-calculator')).toEqual([]);
+    expect(await smallTapTargets(page, '#receipt-calculator')).toEqual([]);
+    // Back to the result it was opened from, the result still there.
+    await button(widget, 'Back').click();
+    await widget.getByTestId('result').waitFor();
   });
 
   it('where the page may not touch storage (a sandboxed page), saving says so and the rest works', async () => {
