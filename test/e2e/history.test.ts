@@ -193,7 +193,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     await runSample(page, widget);
     await button(widget, 'Save to this device').click();
     const save = widget.getByTestId('save-receipt');
-    await expect.poll(() => save.getByRole('alert').textContent()).toContain('does not let the calculator keep anything on this device');
+    await expect.poll(() => save.getByRole('alert').textContent()).toContain('This browser does not allow saving here');
     // The result is still there, and the calculator goes on as before.
     expect(await widget.getByTestId('result').count()).toBe(1);
     await button(save, 'My receipts').click();
