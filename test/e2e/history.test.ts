@@ -10,6 +10,7 @@ import { runAxe } from './support/axe.ts';
 import { noBrowser, PHONE } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
 import { horizontalOverflow, smallTapTargets } from './support/layout.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { browserSuite } from './support/suite.ts';
 import { button, numberIn, openCalculator, openDemo, runSample, viewHeading, widgetIn, widgetText } from './support/widget.ts';
 
@@ -160,12 +161,14 @@ describe.skipIf(noBrowser)('My receipts', () => {
     await button(widget.getByTestId('save-receipt'), 'My receipts').click();
     await widget.getByTestId('history-list').locator('li').first().waitFor();
     await check('history');
+    saveScreenshot('history-desktop.png', await page.locator('#receipt-calculator').screenshot());
     await button(widget, 'Delete all').click();
     await check('history, confirming delete all');
 
     await page.setViewportSize(PHONE.viewport ?? { width: 360, height: 640 });
     expect(await horizontalOverflow(page, '#receipt-calculator')).toEqual([]);
     expect(await smallTapTargets(page, '#receipt-calculator')).toEqual([]);
+    saveScreenshot('history-phone.png', await page.locator('#receipt-calculator').screenshot());
     // Back to the result it was opened from, the result still there.
     await button(widget, 'Back').click();
     await widget.getByTestId('result').waitFor();

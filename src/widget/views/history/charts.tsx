@@ -4,10 +4,10 @@
 import { styled } from 'styled-components';
 import { categoryColor, palette } from '../../theme/palette.ts';
 
+/** Drawn at 1 px per unit, and only ever scaled down (a phone with twelve months). */
 const Svg = styled.svg`
   display: block;
-  width: 100%;
-  max-width: 560px;
+  max-width: 100%;
   height: auto;
 `;
 
@@ -20,7 +20,7 @@ export function MonthColumns(props: { months: Array<{ label: string; kg: number 
   const max = Math.max(...months.map((month) => month.kg), 0);
   const width = Math.max(months.length, 4) * COLUMN;
   return (
-    <Svg viewBox={`0 0 ${width} ${PLOT + 22}`} aria-hidden="true" focusable="false" data-testid="month-chart">
+    <Svg viewBox={`0 0 ${width} ${PLOT + 22}`} width={width} height={PLOT + 22} aria-hidden="true" focusable="false" data-testid="month-chart">
       <line x1="0" x2={width} y1={PLOT} y2={PLOT} stroke={palette.border} />
       {months.map((month, index) => {
         const height = max > 0 ? Math.max((month.kg / max) * (PLOT - 8), 1) : 1;
@@ -42,7 +42,7 @@ export function CategoryBar(props: { rows: Array<{ name: string; kg: number }> }
   const total = props.rows.reduce((sum, row) => sum + row.kg, 0);
   let x = 0;
   return (
-    <Svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="category-chart" style={{ height: 24 }}>
+    <Svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="category-chart" width="100%" style={{ height: 24 }}>
       {props.rows.map((row) => {
         const width = total > 0 ? (row.kg / total) * 100 : 0;
         const segment = <rect key={row.name} data-category={row.name} x={x} y="0" width={width} height="8" fill={categoryColor(row.name)} />;
