@@ -3,6 +3,7 @@
 import type { AnalysisItem, AnalysisResult } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
 import { classifyName } from './classify/classify.ts';
+import { categoryMedianFactor, isNotFood } from './emissions/category-factors.ts';
 import { factorFor } from './emissions/factors.ts';
 import { itemEmissions, reconcile, roundEur, roundKg, roundOne, sumItems } from './emissions/totals.ts';
 import type { ParsedItem, ParsedReceipt, ProcessingMethod } from './types.ts';
@@ -22,8 +23,11 @@ export interface AnalyzeOptions {
 export function analyzeItem(item: ParsedItem): AnalysisItem {
   const cues = { weighed: item.weightKg !== null, ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
   const classification = classifyName(item.name, cues);
-  const weight = weighItem(item, classification.productKey);
-  const factor = factorFor(classification.productKey);
+  const byCategory = classification.source === 'model' || classification.source === 'cue';
+  const weight = weighItem(item, classification.productKey, byCategory ? { categoryOnly: classification.category } : {});
+  const notFood = isNotFood(classification.productKey);
+  // An item nothing placed carries its category's median factor (non-food cues keep their 0 kg).
+  const factor = classification.uncertain && !notFood ? categoryMedianFactor(classification.category) : factorFor(classification.productKey);
   const weightKg = roundKg(weight.kg);
   return {
     name: item.name,
@@ -36,6 +40,8 @@ export function analyzeItem(item: ParsedItem): AnalysisItem {
     factor: factor.kgCo2ePerKg,
     factor_source: factor.source,
     confidence: classification.confidence,
+    ...(classification.uncertain ? { uncertain: true } : {}),
+    ...(notFood ? { not_food: true } : {}),
   };
 }
 
@@ -50,6 +56,7 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
       processed_at: (options.now ?? new Date()).toISOString(),
       processing_method: options.method,
       items_found: items.length,
+      uncertain_items: items.filter((item) => item.uncertain).length,
       warnings,
       reconciliation: reconcile({
         printedTotal: parsed.printedTotal,

@@ -8,13 +8,13 @@ import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { ButtonRow, Card, Muted, SectionTitle } from '../../components/layout.tsx';
 import { ViewHeading } from '../../components/ViewHeading.tsx';
 import { categoryLabel, fill, plural } from '../../i18n/index.ts';
-import { historyText } from '../../i18n/sections/history.ts';
 import { exportCsv, exportJson } from '../../rules/history-export.ts';
 import { averagePerReceipt, changeFromPreviousMonth, kgPerCategory, kgPerMonth } from '../../rules/history-report.ts';
 import { formatEuro, formatKg } from '../../rules/format.ts';
 import { localDate } from '../../rules/history.ts';
+import { below } from '../../theme/breakpoints.ts';
 import { categoryColor, palette } from '../../theme/palette.ts';
-import { useAppState, useHistoryState, useWidget } from '../context.ts';
+import { useAppState, useHistoryState, useWidget } from '../../state/widget-context.ts';
 import { CategoryBar, MonthColumns } from './charts.tsx';
 import { downloadText } from './download.ts';
 import { changePercent, dateLabel, monthLabel, noticeText, outcomeText } from './messages.ts';
@@ -27,7 +27,10 @@ export const Message = styled.p<{ $error?: boolean }>`
   color: ${({ $error }) => ($error ? palette.error.text : palette.text)};
 `;
 
-/** Label on the left, its figures on the right; wrapped one above the other on a phone. */
+/**
+ * Label on the left, its figures on the right; in a narrow widget (a phone, a sidebar) one above
+ * the other, so a long month name or store never squeezes its figures.
+ */
 const Rows = styled.ul`
   list-style: none;
   margin: 12px 0 0;
@@ -43,6 +46,13 @@ const Rows = styled.ul`
     padding: 6px 0;
     border-top: 1px solid ${palette.border};
   }
+
+  ${below('small')} {
+    li {
+      flex-direction: column;
+      align-items: flex-start;
+    }
+  }
 `;
 
 const Swatch = styled.span<{ $color: string }>`
@@ -56,7 +66,7 @@ const Swatch = styled.span<{ $color: string }>`
 
 export function HistoryView(props: { focusHeading: boolean; returnTo: () => void }) {
   const { history, locale, messages } = useWidget();
-  const text = historyText(locale);
+  const text = messages.history;
   const state = useHistoryState((s) => s);
   const stats = useAppState((s) => s.stats);
   const [confirming, setConfirming] = useState(false);

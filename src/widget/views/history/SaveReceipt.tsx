@@ -5,9 +5,8 @@ import { styled } from 'styled-components';
 import type { AnalysisResult } from '../../../contract.ts';
 import { Button } from '../../components/Button.tsx';
 import { ButtonRow, Card, Muted, SectionTitle } from '../../components/layout.tsx';
-import { historyText } from '../../i18n/sections/history.ts';
 import { palette } from '../../theme/palette.ts';
-import { useHistoryState, useWidget } from '../context.ts';
+import { useHistoryState, useWidget } from '../../state/widget-context.ts';
 import { outcomeText } from './messages.ts';
 
 /** An on/off switch (a button with role="switch"): the consent box stays the view's only checkbox. */
@@ -58,8 +57,8 @@ const Saved = styled.p`
 `;
 
 export function SaveReceipt(props: { result: AnalysisResult }) {
-  const { history, controller, locale } = useWidget();
-  const text = historyText(locale);
+  const { history, controller, locale, messages } = useWidget();
+  const text = messages.history;
   const saved = useHistoryState((state) => state.savedResult === props.result);
   const outcome = useHistoryState((state) => state.outcome);
   const [includeItems, setIncludeItems] = useState(false);

@@ -1,6 +1,6 @@
 // The sentence for a history outcome or stored-data notice, and dates in the visitor's language.
 import { plural, type Locale } from '../../i18n/index.ts';
-import type { HistoryStrings } from '../../i18n/sections/history.ts';
+import type { HistoryStrings } from '../../i18n/history.ts';
 import type { HistoryNotice } from '../../rules/history.ts';
 import type { HistoryOutcome } from '../../state/history.ts';
 
