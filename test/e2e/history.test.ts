@@ -1,13 +1,17 @@
 // My receipts in real Chromium against the real backend and the built bundle: three receipts
 // saved across two months (the page's clock set for each save), a reload, the history with its
 // figures, export as JSON and CSV (downloads the browser makes), delete all, import of the
-// export, a refused file, and storage that the page is not allowed to touch.
+// export, a refused file, storage that the page is not allowed to touch, and the view in Finnish
+// and Swedish on a 320 px phone.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { AnalysisResult } from '../../src/contract.ts';
+import { fi } from '../../src/widget/i18n/fi.ts';
+import { history } from '../../src/widget/i18n/history.ts';
+import { sv } from '../../src/widget/i18n/sv.ts';
 import { runAxe } from './support/axe.ts';
-import { noBrowser, PHONE } from './support/browser.ts';
+import { newContext, noBrowser, PHONE } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
 import { horizontalOverflow, smallTapTargets } from './support/layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
@@ -34,6 +38,20 @@ async function saveSampleOn(page: Page, widget: Locator, day: string, includeIte
   expect(await page.evaluate(() => document.querySelector('#receipt-calculator')?.shadowRoot?.activeElement?.textContent)).toBe('My receipts');
   await button(widget, 'Scan Another Receipt').click();
   return result;
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+}
+
+/** The English history sentences' words a Finnish or Swedish page shows: none, unless that language writes them too. */
+function englishIn(shown: string, locale: 'fi' | 'sv'): string[] {
+  const own = strings(history[locale]).join('\n');
+  return strings(history.en)
+    .flatMap((string) => string.split(/\{\w+\}/))
+    .map((fragment) => fragment.trim())
+    .filter((fragment) => /[A-Za-z]{4,}/.test(fragment) && !own.includes(fragment) && shown.includes(fragment));
 }
 
 async function download(page: Page, widget: Locator, name: string): Promise<{ fileName: string; text: string }> {
@@ -110,12 +128,12 @@ describe.skipIf(noBrowser)('My receipts', () => {
 
     // Delete all asks first; Cancel keeps everything.
     await button(widget, 'Delete all').click();
-    const confirm = widget.getByRole('group');
+    const confirm = widget.getByRole('group', { name: /Delete all saved receipts/ });
     expect(await confirm.textContent()).toContain('This cannot be undone.');
     await button(confirm, 'Cancel').click();
     expect(await widget.getByTestId('history-list').locator('li').count()).toBe(3);
     await button(widget, 'Delete all').click();
-    await button(widget.getByRole('group'), 'Delete all').click();
+    await button(widget.getByRole('group', { name: /Delete all saved receipts/ }), 'Delete all').click();
     await expect.poll(() => widget.getByTestId('history-list').locator('li').count()).toBe(0);
     expect(await page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY)).toBeNull();
 
@@ -172,6 +190,49 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // Back to the result it was opened from, the result still there.
     await button(widget, 'Back').click();
     await widget.getByTestId('result').waitFor();
+  });
+
+  it('in Finnish on a 320 px phone, then switched to Swedish: saved, listed, no English, accessible', async () => {
+    const context = await newContext(suite.browser, { ...PHONE, viewport: { width: 320, height: 640 } });
+    try {
+      const page = await context.newPage();
+      await page.clock.setFixedTime(helsinkiNoon('2025-11-04'));
+      await page.goto(suite.site.add('/history-fi.html', { html: embedPage({ api: suite.server.url, mountOptions: { locale: 'fi' } }) }));
+      const widget = widgetIn(page);
+      await expect.poll(() => viewHeading(widget).textContent()).toBe(fi.home.headline);
+      await button(widget, fi.home.tryDemo).click();
+      await button(widget, fi.calculator.trySample).click();
+      const save = widget.getByTestId('save-receipt');
+      await button(save, history.fi.save).click();
+      await expect.poll(() => save.getByRole('status').textContent()).toBe(history.fi.saved);
+      await button(save, history.fi.title).click();
+      await expect.poll(() => viewHeading(widget).textContent()).toBe(history.fi.title);
+      await widget.getByTestId('history-list').locator('li').first().waitFor();
+
+      const shows = async (locale: 'fi' | 'sv', month: string) => {
+        const shown = (await widgetText(widget)) ?? '';
+        expect(shown).toContain(month);
+        expect(shown).toContain(history[locale].yourAverage);
+        expect(englishIn(shown, locale), `${locale}: English left on screen`).toEqual([]);
+        expect(await horizontalOverflow(page, '#receipt-calculator'), locale).toEqual([]);
+        expect(await smallTapTargets(page, '#receipt-calculator'), locale).toEqual([]);
+        const report = await runAxe(page, '#receipt-calculator');
+        expect(report.violations, locale).toEqual([]);
+      };
+      await shows('fi', 'marraskuu 2025');
+      expect(await widget.getByTestId('history-categories').textContent()).toContain(fi.categories['Red Meat']);
+      saveScreenshot('history-fi-320.png', await page.locator('#receipt-calculator').screenshot());
+
+      // The switch changes the language in place: still My receipts, now in Swedish.
+      await button(widget, 'Svenska').click();
+      await expect.poll(() => viewHeading(widget).textContent()).toBe(history.sv.title);
+      await shows('sv', 'november 2025');
+      expect(await widget.getByTestId('history-categories').textContent()).toContain(sv.categories['Red Meat']);
+      // The check can fail: it finds the English sentence where there is one.
+      expect(englishIn('Your average per receipt', 'sv')).toContain('Your average per receipt');
+    } finally {
+      await context.close();
+    }
   });
 
   it('where the page may not touch storage (a sandboxed page), saving says so and the rest works', async () => {
