@@ -1,7 +1,7 @@
 // The widget lays itself out for the space it is given: mounted in containers of 320 to 1,000 px
 // on a wide (1,400 px) and a phone-sized (360 px) page, nothing sticks out of the widget, nothing
 // scrolls sideways, a narrow widget keeps 44 px tap targets, and a 360 px container on a wide page
-// looks exactly like a 360 px phone page.
+// looks exactly like a 360 px phone page. The walk goes through every view, My receipts included.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { fi } from '../../src/widget/i18n/fi.ts';
@@ -71,6 +71,14 @@ describe.skipIf(noBrowser)('the widget in containers of its own width', () => {
     await check('calculator');
     await runSample(page, widget);
     await check('result');
+    // My receipts, with this result saved in it (the list, both charts and the buttons).
+    await button(widget, 'Save to this device').click();
+    await button(widget, 'My receipts').click();
+    await expect.poll(() => viewHeading(widget).textContent()).toBe('My receipts');
+    await widget.getByTestId('month-chart').waitFor();
+    await check('history');
+    await button(widget, 'Back').click();
+    await widget.getByTestId('result').waitFor();
     await button(widget, 'Scan Another Receipt').click();
     await button(widget, 'Read the Privacy Policy').click();
     await expect.poll(() => viewHeading(widget).textContent()).toBe('Privacy Policy');

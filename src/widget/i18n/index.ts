@@ -4,6 +4,7 @@
 import { backend } from './backend.ts';
 import { en, type Catalogue } from './en.ts';
 import { fi } from './fi.ts';
+import { history } from './history.ts';
 import type { Locale } from './locale.ts';
 import type { PluralForms, Section, Widen } from './shape.ts';
 import { sv } from './sv.ts';
@@ -16,6 +17,7 @@ const CATALOGUES: Readonly<Record<Locale, Catalogue>> = { en, fi, sv };
 /** Strings of the features that bring their own: one line each. */
 const FEATURE_SECTIONS = {
   backend,
+  history,
 };
 
 type Features = typeof FEATURE_SECTIONS;

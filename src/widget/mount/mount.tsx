@@ -6,6 +6,7 @@ import { SAMPLE_RECEIPT_TEXT } from '../../sample-receipt.ts';
 import { isLocale, SAVED_LOCALE_KEY, type Locale } from '../i18n/index.ts';
 import { resolveBaseUrl, SAVED_BASE_URL_KEY } from '../rules/base-url.ts';
 import { createController } from '../state/controller.ts';
+import { createHistory } from '../state/history.ts';
 import { WidgetContext } from '../state/widget-context.ts';
 import { App } from '../views/App.tsx';
 import { resolveOptions, type MountOptions } from './options.ts';
@@ -69,7 +70,7 @@ export function mountReceiptCalculator(
   const shadow = openShadowRoot(element);
   const styleSheet = styleSheetOptions(createStyleTarget(shadow), resolved.nonce);
   const root = createRoot(createAppContainer(shadow));
-  const context = { controller, links: resolved.links };
+  const context = { controller, history: createHistory(), links: resolved.links };
   // Rendered synchronously so the widget is in the DOM when this function returns.
   flushSync(() =>
     root.render(

@@ -4,7 +4,7 @@ import type { AnalysisResult, StatsResponse } from '../../contract.ts';
 import type { FailureReason } from '../api/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.ts';
 
-export type View = 'home' | 'calculator' | 'privacy';
+export type View = 'home' | 'calculator' | 'privacy' | 'history';
 
 export type ApiStatus = 'unknown' | 'ready' | 'no-openai' | 'offline';
 
@@ -35,6 +35,8 @@ export interface AppState {
   view: View;
   /** Where the privacy view returns to: the view it was opened from. */
   privacyReturn: Exclude<View, 'privacy'>;
+  /** Where "My receipts" returns to: home or the calculator, whichever led there last. */
+  historyReturn: 'home' | 'calculator';
   /** The language the widget speaks now (the switch changes it without touching anything else). */
   locale: Locale;
   apiStatus: ApiStatus;
@@ -52,6 +54,7 @@ export interface AppState {
 export const INITIAL_STATE: AppState = {
   view: 'home',
   privacyReturn: 'home',
+  historyReturn: 'home',
   locale: DEFAULT_LOCALE,
   apiStatus: 'unknown',
   consent: false,

@@ -37,6 +37,8 @@ export interface Controller {
   navigate(view: View): void;
   /** Back from the privacy view to where it was opened. */
   leavePrivacy(): void;
+  /** Back from "My receipts" to home or the result it was opened from. */
+  leaveHistory(): void;
   setLocale(locale: Locale): void;
   setConsent(consent: boolean): void;
   upload(file: File): void;
@@ -172,9 +174,16 @@ export function createController(options: ControllerOptions): Controller {
   function navigate(view: View): void {
     const from = store.getState().view;
     if (disposed || from === view) return;
-    // The privacy view remembers where it was opened from, to return there.
-    set(from === 'privacy' ? { view, hasNavigated: true } : { view, hasNavigated: true, privacyReturn: from });
-    if (view === 'home') startStats();
+    // The privacy view remembers where it was opened from, to return there; "My receipts"
+    // remembers the last of home or the calculator (its way in), even across a privacy detour.
+    set({
+      view,
+      hasNavigated: true,
+      ...(from === 'privacy' ? {} : { privacyReturn: from }),
+      ...(from === 'home' || from === 'calculator' ? { historyReturn: from } : {}),
+    });
+    // The saved history compares with the community average, so it keeps the figures fresh too.
+    if (view === 'home' || view === 'history') startStats();
     else stopStats();
   }
 
@@ -187,6 +196,9 @@ export function createController(options: ControllerOptions): Controller {
     navigate,
     leavePrivacy() {
       navigate(store.getState().privacyReturn);
+    },
+    leaveHistory() {
+      navigate(store.getState().historyReturn);
     },
     setLocale(locale) {
       if (disposed || store.getState().locale === locale) return;

@@ -1,10 +1,11 @@
 // The one React binding of the plain-TypeScript store, beside the state it binds: how
 // components reach the controller, the app state, the catalogue of the current language and
-// the embedding's links.
+// the embedding's links, and the receipts saved on this device.
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { messagesFor, type Locale, type Messages } from '../i18n/index.ts';
 import type { AppState } from './app-state.ts';
 import type { Controller } from './controller.ts';
+import type { History, HistoryState } from './history.ts';
 
 export interface WidgetLinks {
   mainSiteUrl: string;
@@ -15,6 +16,8 @@ export interface WidgetLinks {
 
 export interface WidgetContextValue {
   controller: Controller;
+  /** The receipts saved on this device. */
+  history: History;
   links: WidgetLinks;
 }
 
@@ -37,4 +40,10 @@ export function useWidget(): WidgetContextValue & { locale: Locale; messages: Me
   const value = useContextValue();
   const locale = useAppState((state) => state.locale);
   return { ...value, locale, messages: messagesFor(locale) };
+}
+
+/** Selects one slice of the saved history's state. */
+export function useHistoryState<T>(select: (state: HistoryState) => T): T {
+  const { store } = useContextValue().history;
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }

@@ -192,6 +192,9 @@ export function HomeView(props: { focusHeading: boolean }) {
           <Button $variant="outline-light" onClick={open}>
             {text.tryDemo}
           </Button>
+          <Button $variant="outline-light" onClick={() => controller.navigate('history')}>
+            {messages.history.title}
+          </Button>
         </ButtonRow>
       </Hero>
 

@@ -30,6 +30,7 @@ const ContactList = styled.ul`
 export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void }) {
   const { messages, links, locale } = useWidget();
   const text = messages.privacy;
+  const device = messages.history;
   return (
     <>
       <div>
@@ -50,6 +51,10 @@ export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void
           ))}
         </Card>
       ))}
+      <Card aria-labelledby="rc-privacy-device">
+        <SectionTitle id="rc-privacy-device">{device.privacyTitle}</SectionTitle>
+        <Paragraph>{device.privacy}</Paragraph>
+      </Card>
       <Card aria-labelledby="rc-privacy-contact">
         <SectionTitle id="rc-privacy-contact">{text.contactTitle}</SectionTitle>
         <Paragraph>{text.contactIntro}</Paragraph>

@@ -16,6 +16,7 @@ import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/
 import { tipsFor } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
+import { SaveReceipt } from './history/SaveReceipt.tsx';
 
 const Summary = styled.section`
   container-type: inline-size;
@@ -248,6 +249,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
         <SectionTitle id="rc-tips-title">{text.tipsTitle}</SectionTitle>
         <TipList tips={tips} />
       </Card>
+
+      <SaveReceipt result={result} />
 
       <Center>
         <Button onClick={props.onScanAnother}>{text.scanAnother}</Button>

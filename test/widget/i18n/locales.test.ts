@@ -1,11 +1,13 @@
 // Finnish and Swedish: every view rendered in each language with no English left in it, the
 // header's language switch (kept for the next visit, winning over the embedding's option), the
 // backend's coded sentences in the visitor's language, and numbers as each language writes them.
+// Feature sections (the backend's sentences, My receipts) are checked with the views' catalogues.
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { backend } from '../../../src/widget/i18n/backend.ts';
 import { en } from '../../../src/widget/i18n/en.ts';
 import { fi } from '../../../src/widget/i18n/fi.ts';
+import { history } from '../../../src/widget/i18n/history.ts';
 import { SAVED_LOCALE_KEY, type Locale } from '../../../src/widget/i18n/index.ts';
 import { sv } from '../../../src/widget/i18n/sv.ts';
 import { useFakeBackend } from '../support/environment.ts';
@@ -22,7 +24,7 @@ function allStrings(value: unknown): string[] {
   return [];
 }
 
-const CATALOGUES = { fi: [fi, backend.fi], sv: [sv, backend.sv] } as const;
+const CATALOGUES = { fi: [fi, backend.fi, history.fi], sv: [sv, backend.sv, history.sv] } as const;
 
 /**
  * The English words a Finnish or Swedish page must not show: every literal part of every
@@ -31,7 +33,7 @@ const CATALOGUES = { fi: [fi, backend.fi], sv: [sv, backend.sv] } as const;
  */
 function englishFragments(locale: 'fi' | 'sv'): string[] {
   const own = allStrings(CATALOGUES[locale]).join('\n');
-  return [...new Set(allStrings([en, backend.en]).flatMap((string) => string.split(/\{\w+\}/)))]
+  return [...new Set(allStrings([en, backend.en, history.en]).flatMap((string) => string.split(/\{\w+\}/)))]
     .map((fragment) => fragment.trim())
     .filter((fragment) => /[A-Za-z]{4,}/.test(fragment) && !own.includes(fragment));
 }
@@ -59,8 +61,8 @@ async function showSample(widget: TestWidget, scan: string, sample: string): Pro
 }
 
 const LABELS = {
-  fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy },
-  sv: { scan: sv.home.scanReceipt, sample: sv.calculator.trySample, privacy: sv.footer.privacy },
+  fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy, back: fi.privacy.back, history: history.fi },
+  sv: { scan: sv.home.scanReceipt, sample: sv.calculator.trySample, privacy: sv.footer.privacy, back: sv.privacy.back, history: history.sv },
 };
 
 describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
@@ -89,6 +91,38 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
     await click(button(widget.shadow, labels.privacy));
     expect(root.getAttribute('data-view')).toBe('privacy');
     expect(leaks(text(widget.shadow), locale), 'privacy').toEqual([]);
+    expect(text(widget.shadow)).toContain(labels.history.privacyTitle);
+    await widget.unmount();
+  });
+
+  it('shows My receipts, saved and empty, with no English left', async () => {
+    const widget = await open(locale);
+    const labels = LABELS[locale];
+    const root = widget.shadow.querySelector('section[data-view]')!;
+    // From home, with nothing saved yet.
+    await click(button(widget.shadow, labels.history.title));
+    expect(root.getAttribute('data-view')).toBe('history');
+    expect(text(widget.shadow)).toContain(labels.history.empty);
+    expect(leaks(text(widget.shadow), locale), 'empty history').toEqual([]);
+    await click(button(widget.shadow, labels.back));
+
+    // Saved from a result: the save panel, then the list, months, categories and averages.
+    await showSample(widget, labels.scan, labels.sample);
+    await click(button(widget.shadow, labels.history.save));
+    expect(text(widget.shadow)).toContain(labels.history.saved);
+    expect(leaks(text(widget.shadow), locale), 'saved result').toEqual([]);
+    await click(button(widget.shadow, labels.history.title));
+    await settle();
+    expect(root.getAttribute('data-view')).toBe('history');
+    expect(widget.shadow.querySelectorAll('[data-testid="history-list"] li')).toHaveLength(1);
+    expect(text(widget.shadow)).toContain(labels.history.yourAverage);
+    expect(text(widget.shadow)).toContain((locale === 'fi' ? fi : sv).categories['Red Meat']);
+    expect(leaks(text(widget.shadow), locale), 'history').toEqual([]);
+
+    // The delete-all confirmation too.
+    await click(button(widget.shadow, labels.history.removeAll));
+    expect(text(widget.shadow)).toContain(labels.history.confirmRemoveAll);
+    expect(leaks(text(widget.shadow), locale), 'confirmation').toEqual([]);
     await widget.unmount();
   });
 

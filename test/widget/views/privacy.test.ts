@@ -22,8 +22,11 @@ describe('privacy view', () => {
       'How we use data',
       'Data security',
       'Your rights under the GDPR',
+      'Receipts you save on your device',
       'Contact',
     ]);
+    // What "Save to this device" keeps, and that it stays in the browser.
+    expect(all).toContain('It is never sent to the service or anywhere else');
     // What the backend really does.
     expect(all).toContain('never written to disk');
     expect(all).toContain('text recognition (OCR) that runs on the service’s own server');
