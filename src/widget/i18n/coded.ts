@@ -1,6 +1,8 @@
 // The backend's coded sentences in the visitor's language: the catalogue's sentence for a code
 // it knows, filled with the code's params formatted for the language; the server's own sentence
-// for a code it does not know (a newer backend) or for a sentence without a code.
+// for a code it does not know (a newer backend) or for a sentence without a code. In English the
+// server's own sentence is said as it is: it is the original, and it can be more precise than
+// the code's general sentence (which bad request, which limit).
 import type { MessageParams, Notice } from '../../contract.ts';
 import { formatEuro, formatNumber } from '../rules/format.ts';
 import { fill, plural, type Locale, type Messages } from './index.ts';
@@ -25,7 +27,7 @@ function say(
   params: MessageParams | undefined,
   fallback: string,
 ): string {
-  if (code === undefined || !Object.hasOwn(sentences, code)) return fallback;
+  if (locale === 'en' || code === undefined || !Object.hasOwn(sentences, code)) return fallback;
   const sentence = sentences[code]!;
   const values = formatted(locale, params ?? {});
   if (typeof sentence === 'string') return fill(sentence, values);
