@@ -3,7 +3,8 @@
 // Chromium at several short sides, and the original and every prepared file are read by the
 // server's pipeline (offline reader, no OCR time limit, so the readings repeat) and scored
 // against their labels. Prints item F1, price accuracy and bytes per corpus and size.
-//   node bench/photo-size.ts [--sizes 1000,1200,1400,1600] [--quality 0.85] [--only text] [--verbose]
+//   node bench/photo-size.ts [--sizes 1000,1200@0.75,1400] [--quality 0.6] [--only text] [--verbose]
+// A size may carry its own JPEG quality (size@quality); --quality is the others'.
 //   --bytes-only skips the reading (fast: a first look at the bytes of many sizes and qualities).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,15 +35,20 @@ const isLargePhoto = (row: { file: string; pixels: number }): boolean => row.pix
 
 const { values: args } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '1000,1200,1400,1600' },
+    sizes: { type: 'string', default: '800,1000,1200,1000@0.75' },
     quality: { type: 'string', default: String(PHOTO_JPEG_QUALITY) },
     only: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     'bytes-only': { type: 'boolean', default: false },
   },
 });
-const sizes = args.sizes.split(',').map(Number);
 const quality = Number(args.quality);
+/** Candidates by name ('1000' or '1000@0.75'), each a short side and a quality. */
+const sizes = args.sizes.split(',');
+const limitsOf = (candidate: string) => {
+  const [side, own] = candidate.split('@');
+  return { shortSide: Number(side), quality: own === undefined ? quality : Number(own) };
+};
 
 interface Prepared {
   /** The module's answer; null when it sent the original. */
@@ -62,13 +68,13 @@ async function openBrowser() {
     const url = URL.createObjectURL(new Blob([moduleCode], { type: 'text/javascript' }));
     (window as unknown as { prepareModule: unknown }).prepareModule = await import(url);
   }, code);
-  async function prepare(bytes: Buffer, name: string, type: string, shortSide: number): Promise<Prepared> {
+  async function prepare(bytes: Buffer, name: string, type: string, limits: { shortSide: number; quality: number }): Promise<Prepared> {
     const answer = await page.evaluate(
-      async ({ base64, name, type, shortSide, quality }) => {
+      async ({ base64, name, type, limits }) => {
         const module = (window as unknown as { prepareModule: { preparePhoto: (file: File, limits: object) => Promise<File> } }).prepareModule;
         const file = new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type });
         const started = performance.now();
-        const out = await module.preparePhoto(file, { shortSide, quality });
+        const out = await module.preparePhoto(file, limits);
         const ms = performance.now() - started;
         if (out === file) return { base64: null, ms };
         const raw = new Uint8Array(await out.arrayBuffer());
@@ -76,7 +82,7 @@ async function openBrowser() {
         for (let i = 0; i < raw.length; i += 0x8000) binary += String.fromCharCode(...raw.subarray(i, i + 0x8000));
         return { base64: btoa(binary), ms };
       },
-      { base64: bytes.toString('base64'), name, type, shortSide, quality },
+      { base64: bytes.toString('base64'), name, type, limits },
     );
     return { bytes: answer.base64 === null ? null : Buffer.from(answer.base64, 'base64'), ms: answer.ms };
   }
@@ -101,7 +107,7 @@ interface Row {
   pixels: number;
   bytes: number;
   score: ReceiptScore;
-  bySize: Map<number, { bytes: number; score: ReceiptScore; ms: number; sent: boolean }>;
+  bySize: Map<string, { bytes: number; score: ReceiptScore; ms: number; sent: boolean }>;
 }
 
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
@@ -126,7 +132,7 @@ try {
         bySize: new Map(),
       };
       for (const size of sizes) {
-        const prepared = await browser.prepare(bytes, file, MIME[file.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg', size);
+        const prepared = await browser.prepare(bytes, file, MIME[file.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg', limitsOf(size));
         // The original went as it was: its reading is the original's.
         row.bySize.set(
           size,
@@ -157,6 +163,7 @@ function summaryRow(label: string, group: Row[], pick: (row: Row) => { bytes: nu
     group.length,
     summary.f1,
     summary.priceAccuracy,
+    summary.categoryAccuracy,
     kb(group.reduce((sum, row) => sum + pick(row).bytes, 0)),
     large.length,
     large.length === 0 ? '–' : `${kb(before)} → ${kb(after)}`,
@@ -168,13 +175,13 @@ function summaryRow(label: string, group: Row[], pick: (row: Row) => { bytes: nu
 for (const corpus of CORPORA) {
   const group = rows.filter((row) => row.corpus === corpus.name);
   if (group.length === 0) continue;
-  console.log(`\n${corpus.name}: prepared in Chromium at JPEG quality ${quality}, read by the server's pipeline (no OCR time limit)`);
+  console.log(`\n${corpus.name}: prepared in Chromium (JPEG quality ${quality} unless the size says @), read by the server's pipeline (no OCR time limit)`);
   console.log(
     formatTable(
-      ['short side', 'photos', 'item F1', 'price acc', 'bytes, all', 'JPEG > 4 MP', 'their bytes', 'fewer', 'fewer, worst'],
+      ['short side', 'photos', 'item F1', 'price acc', 'category acc', 'bytes, all', 'JPEG > 4 MP', 'their bytes', 'fewer', 'fewer, worst'],
       [
         summaryRow('original', group, (row) => row),
-        ...sizes.map((size) => summaryRow(`${size} px`, group, (row) => row.bySize.get(size) ?? row)),
+        ...sizes.map((size) => summaryRow(`${size.replace('@', ' px @ ')}${size.includes('@') ? '' : ' px'}`, group, (row) => row.bySize.get(size) ?? row)),
       ],
     ),
   );
