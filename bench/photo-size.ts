@@ -3,7 +3,7 @@
 // Chromium at several short sides, and the original and every prepared file are read by the
 // server's pipeline (offline reader, no OCR time limit, so the readings repeat) and scored
 // against their labels. Prints item F1, price accuracy and bytes per corpus and size.
-//   node bench/photo-size.ts [--sizes 1000,1200@0.75,1400] [--quality 0.6] [--only text] [--verbose]
+//   node bench/photo-size.ts [--sizes 1000,1000@0.6,1100@0.6] [--quality 0.7] [--only text] [--verbose]
 // A size may carry its own JPEG quality (size@quality); --quality is the others'.
 //   --bytes-only skips the reading (fast: a first look at the bytes of many sizes and qualities).
 import { readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ const isLargePhoto = (row: { file: string; pixels: number }): boolean => row.pix
 
 const { values: args } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '800,1000,1200,1000@0.75' },
+    sizes: { type: 'string', default: '1000,1000@0.6,1100@0.6' },
     quality: { type: 'string', default: String(PHOTO_JPEG_QUALITY) },
     only: { type: 'string' },
     verbose: { type: 'boolean', default: false },

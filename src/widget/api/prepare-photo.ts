@@ -27,7 +27,7 @@ export interface PhotoLimits {
 
 const DEFAULT_LIMITS: PhotoLimits = { shortSide: PHOTO_SHORT_SIDE, quality: PHOTO_JPEG_QUALITY };
 
-/** `file` itself unless it is an image this browser decodes, larger than the limits and smaller once prepared. */
+/** `file` itself unless it is an image this browser decodes, larger than the limits, and at least halved once prepared. */
 export async function preparePhoto(file: File, limits: PhotoLimits = DEFAULT_LIMITS): Promise<File> {
   if (!file.type.startsWith('image/') || typeof createImageBitmap !== 'function') return file;
   let bitmap: ImageBitmap | undefined;
