@@ -16,6 +16,7 @@ import {
   numberIn,
   openCalculator,
   openDemo,
+  PDF_FIXTURE,
   statsPanel,
   viewHeading,
   widgetIn,
@@ -23,8 +24,14 @@ import {
 } from './support/widget.ts';
 
 const MAX_UPLOAD_MB = 1;
-/** A real 12-megapixel phone photo, over the 1 MB limit this backend is started with. */
-const BIG_PHOTO = 'images/prisma-kaleva-2024-03-09--phone-crumpled-12mp.jpg';
+/**
+ * A real PDF grown over the 1 MB limit this backend is started with (a comment after its end):
+ * a PDF goes as it is, where a large photo would be scaled down in the browser below the limit.
+ */
+function bigPdf(): FilePayload {
+  const pdf = fixtureFile(PDF_FIXTURE);
+  return { ...pdf, buffer: Buffer.concat([pdf.buffer, Buffer.from('\n%'), Buffer.alloc(MAX_UPLOAD_MB * 1024 * 1024, 0x20)]) };
+}
 
 describe.skipIf(noBrowser)('errors through the real backend', () => {
   const suite = browserSuite({ server: { env: { MAX_UPLOAD_MB: String(MAX_UPLOAD_MB) } } });
@@ -56,7 +63,7 @@ describe.skipIf(noBrowser)('errors through the real backend', () => {
     const widget = await openDemo(suite.page, suite.server);
     await openCalculator(widget);
     await giveConsent(widget);
-    const file = fixtureFile(BIG_PHOTO);
+    const file = bigPdf();
     expect(file.buffer.length).toBeGreaterThan(MAX_UPLOAD_MB * 1024 * 1024);
     const refusal = await uploadRefused(widget, file);
     expect(refusal.status).toBe(413);

@@ -4,6 +4,7 @@ import type { AnalysisResult } from '../../contract.ts';
 import { createApiClient, type ApiClient, type CallOptions } from '../api/client.ts';
 import { ApiFailure, isAbort } from '../api/errors.ts';
 import type { Locale } from '../i18n/locale.ts';
+import { preparePhoto } from '../api/prepare-photo.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import { afterPaint } from './after-paint.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
@@ -144,6 +145,8 @@ export function createController(options: ControllerOptions): Controller {
     onFailure: (error: ApiFailure) => AppState['error'],
     send: (client: ApiClient, call: CallOptions) => Promise<AnalysisResult>,
     fileName: string | null,
+    /** Runs while the first step shows (a large photo is scaled down here); never throws. */
+    prepare?: () => Promise<void>,
   ): Promise<void> {
     const { processing } = store.getState();
     if (processing.phase !== 'idle') return;
@@ -156,6 +159,8 @@ export function createController(options: ControllerOptions): Controller {
     set({ processing: sequence.start });
     // The first step would otherwise be replaced before the browser ever showed it.
     await painted();
+    await prepare?.();
+    if (disposed) return;
     set({ processing: sequence.sending });
     try {
       const result = await request((signal) =>
@@ -210,11 +215,15 @@ export function createController(options: ControllerOptions): Controller {
     },
     upload(file) {
       if (!store.getState().consent) return;
+      let sent = file;
       void process(
         UPLOAD_SEQUENCE,
         (failure) => ({ kind: 'upload', reason: failure.reason }),
-        (client, call) => client.processReceipt(file, fileTypeOf(file), call),
+        (client, call) => client.processReceipt(sent, fileTypeOf(file), call),
         file.name,
+        async () => {
+          sent = await preparePhoto(file);
+        },
       );
     },
     trySample() {

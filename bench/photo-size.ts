@@ -1,0 +1,205 @@
+// The size a photo is scaled to in the browser before upload (src/widget/api/prepare-photo.ts),
+// chosen by measurement: each labelled photo is prepared by that module's own code in real
+// Chromium at several short sides, and the original and every prepared file are read by the
+// server's pipeline (offline reader, no OCR time limit, so the readings repeat) and scored
+// against their labels. Prints item F1, price accuracy and bytes per corpus and size.
+//   node bench/photo-size.ts [--sizes 1000,1000@0.6,1100@0.6] [--quality 0.7] [--only text] [--verbose]
+// A size may carry its own JPEG quality (size@quality); --quality is the others'.
+//   --bytes-only skips the reading (fast: a first look at the bytes of many sizes and qualities).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { chromium } from 'playwright-core';
+import ts from 'typescript';
+import { loadCorpus, type CorpusEntry } from '../scripts/eval/corpus.ts';
+import { createEvalPipeline, describeFailure, toPrediction } from '../scripts/eval/run.ts';
+import { failedReceipt, scoreReceipt, summarize, type ReceiptScore } from '../scripts/eval/score.ts';
+import { formatTable, percent, type Cell } from '../scripts/eval/table.ts';
+import { CHROMIUM_ARGS, findChromium } from '../test/e2e/support/chromium.ts';
+import type { Pipeline } from '../src/server/pipeline/index.ts';
+import { PHOTO_JPEG_QUALITY } from '../src/widget/api/prepare-photo.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const CORPORA = [
+  { name: 'real photos (../shared/data)', root: join(ROOT, '../shared/data/receipts') },
+  { name: 'committed photos and scans', root: join(ROOT, 'test/fixtures/receipts') },
+];
+/**
+ * Camera photos (JPEG) above this many pixels must lose at least 70 % of their bytes. A PNG is
+ * a scan or a screenshot: its lossless text is often smaller than any JPEG of it, and then the
+ * module sends it as it is.
+ */
+const LARGE_PIXELS = 4_000_000;
+const isLargePhoto = (row: { file: string; pixels: number }): boolean => row.pixels > LARGE_PIXELS && /\.jpe?g$/i.test(row.file);
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,1000@0.6,1100@0.6' },
+    quality: { type: 'string', default: String(PHOTO_JPEG_QUALITY) },
+    only: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    'bytes-only': { type: 'boolean', default: false },
+  },
+});
+const quality = Number(args.quality);
+/** Candidates by name ('1000' or '1000@0.75'), each a short side and a quality. */
+const sizes = args.sizes.split(',');
+const limitsOf = (candidate: string) => {
+  const [side, own] = candidate.split('@');
+  return { shortSide: Number(side), quality: own === undefined ? quality : Number(own) };
+};
+
+interface Prepared {
+  /** The module's answer; null when it sent the original. */
+  bytes: Buffer | null;
+  ms: number;
+}
+
+/** The widget module, compiled as it is, loaded into a blank page of real Chromium. */
+async function openBrowser() {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium at CHROMIUM_PATH or /usr/bin/chromium.');
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const source = readFileSync(join(ROOT, 'src/widget/api/prepare-photo.ts'), 'utf8');
+  const code = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  await page.evaluate(async (moduleCode) => {
+    const url = URL.createObjectURL(new Blob([moduleCode], { type: 'text/javascript' }));
+    (window as unknown as { prepareModule: unknown }).prepareModule = await import(url);
+  }, code);
+  async function prepare(bytes: Buffer, name: string, type: string, limits: { shortSide: number; quality: number }): Promise<Prepared> {
+    const answer = await page.evaluate(
+      async ({ base64, name, type, limits }) => {
+        const module = (window as unknown as { prepareModule: { preparePhoto: (file: File, limits: object) => Promise<File> } }).prepareModule;
+        const file = new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type });
+        const started = performance.now();
+        const out = await module.preparePhoto(file, limits);
+        const ms = performance.now() - started;
+        if (out === file) return { base64: null, ms };
+        const raw = new Uint8Array(await out.arrayBuffer());
+        let binary = '';
+        for (let i = 0; i < raw.length; i += 0x8000) binary += String.fromCharCode(...raw.subarray(i, i + 0x8000));
+        return { base64: btoa(binary), ms };
+      },
+      { base64: bytes.toString('base64'), name, type, limits },
+    );
+    return { bytes: answer.base64 === null ? null : Buffer.from(answer.base64, 'base64'), ms: answer.ms };
+  }
+  return { prepare, close: () => browser.close() };
+}
+
+async function read(pipeline: Pipeline, entry: CorpusEntry, bytes: Buffer): Promise<ReceiptScore> {
+  if (args['bytes-only']) return failedReceipt(entry.label, 0, 'not read (--bytes-only)', false);
+  const started = performance.now();
+  try {
+    const result = await pipeline.analyzeFile(bytes, 'image');
+    return scoreReceipt(entry.label, toPrediction(result), performance.now() - started);
+  } catch (error) {
+    const failure = describeFailure(error);
+    return failedReceipt(entry.label, performance.now() - started, failure.message, failure.crashed);
+  }
+}
+
+interface Row {
+  corpus: string;
+  file: string;
+  pixels: number;
+  bytes: number;
+  score: ReceiptScore;
+  bySize: Map<string, { bytes: number; score: ReceiptScore; ms: number; sent: boolean }>;
+}
+
+const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+
+const browser = await openBrowser();
+const pipeline = createEvalPipeline(process.env, { rereads: 'unlimited' });
+if (!args['bytes-only']) await pipeline.ready();
+const rows: Row[] = [];
+try {
+  for (const corpus of CORPORA) {
+    const entries = loadCorpus(corpus.root).filter((e) => e.kind === 'image' && (!args.only || e.path.includes(args.only)));
+    for (const entry of entries) {
+      const bytes = readFileSync(entry.path);
+      const meta = await sharp(bytes).metadata();
+      const file = entry.path.split('/').pop() ?? entry.path;
+      const row: Row = {
+        corpus: corpus.name,
+        file,
+        pixels: (meta.width ?? 0) * (meta.height ?? 0),
+        bytes: bytes.length,
+        score: await read(pipeline, entry, bytes),
+        bySize: new Map(),
+      };
+      for (const size of sizes) {
+        const prepared = await browser.prepare(bytes, file, MIME[file.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg', limitsOf(size));
+        // The original went as it was: its reading is the original's.
+        row.bySize.set(
+          size,
+          prepared.bytes === null
+            ? { bytes: bytes.length, score: row.score, ms: prepared.ms, sent: false }
+            : { bytes: prepared.bytes.length, score: await read(pipeline, entry, prepared.bytes), ms: prepared.ms, sent: true },
+        );
+      }
+      rows.push(row);
+      console.error(`${file}: ${[row.score, ...[...row.bySize.values()].map((s) => s.score)].map((s) => `${s.matched}/${s.labelled}`).join(' ')}`);
+    }
+  }
+} finally {
+  await browser.close();
+  await pipeline.close();
+}
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
+
+function summaryRow(label: string, group: Row[], pick: (row: Row) => { bytes: number; score: ReceiptScore }): Cell[] {
+  const summary = summarize(group.map((row) => pick(row).score));
+  const large = group.filter(isLargePhoto);
+  const before = large.reduce((sum, row) => sum + row.bytes, 0);
+  const after = large.reduce((sum, row) => sum + pick(row).bytes, 0);
+  const worst = large.length === 0 ? null : Math.min(...large.map((row) => 1 - pick(row).bytes / row.bytes));
+  return [
+    label,
+    group.length,
+    summary.f1,
+    summary.priceAccuracy,
+    summary.categoryAccuracy,
+    kb(group.reduce((sum, row) => sum + pick(row).bytes, 0)),
+    large.length,
+    large.length === 0 ? '–' : `${kb(before)} → ${kb(after)}`,
+    large.length === 0 ? '–' : percent(1 - after / before),
+    percent(worst),
+  ];
+}
+
+for (const corpus of CORPORA) {
+  const group = rows.filter((row) => row.corpus === corpus.name);
+  if (group.length === 0) continue;
+  console.log(`\n${corpus.name}: prepared in Chromium (JPEG quality ${quality} unless the size says @), read by the server's pipeline (no OCR time limit)`);
+  console.log(
+    formatTable(
+      ['short side', 'photos', 'item F1', 'price acc', 'category acc', 'bytes, all', 'JPEG > 4 MP', 'their bytes', 'fewer', 'fewer, worst'],
+      [
+        summaryRow('original', group, (row) => row),
+        ...sizes.map((size) => summaryRow(`${size.replace('@', ' px @ ')}${size.includes('@') ? '' : ' px'}`, group, (row) => row.bySize.get(size) ?? row)),
+      ],
+    ),
+  );
+  if (args.verbose) {
+    console.log(
+      formatTable(
+        ['file', 'MP', 'bytes', 'items', ...sizes.flatMap((size) => [`${size} bytes`, `${size} items`, `${size} ms`])],
+        group.map((row) => [
+          row.file.slice(0, 48),
+          (row.pixels / 1e6).toFixed(1),
+          kb(row.bytes),
+          `${row.score.matched}/${row.score.labelled}`,
+          ...sizes.flatMap((size) => {
+            const s = row.bySize.get(size);
+            return s ? [s.sent ? kb(s.bytes) : 'as is', `${s.score.matched}/${s.score.labelled}`, Math.round(s.ms)] : ['', '', ''];
+          }),
+        ]),
+      ),
+    );
+  }
+}
