@@ -1,9 +1,11 @@
 // ParsedReceipt → AnalysisResult: classify each item, weigh it, multiply by its cited factor,
 // and sum per category, with equivalents and honest uncertainty fields.
-import type { AnalysisItem, AnalysisResult } from '../../contract.ts';
+import type { AnalysisItem, AnalysisResult, CategoryName } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
-import { classifyName } from './classify/classify.ts';
+import { CATALOGUE } from './classify/catalogue.ts';
+import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
 import { factorFor } from './emissions/factors.ts';
+import { swapsFor, type KeyedItem } from './emissions/swaps.ts';
 import { itemEmissions, reconcile, roundEur, roundKg, roundOne, sumItems } from './emissions/totals.ts';
 import type { ParsedItem, ParsedReceipt, ProcessingMethod } from './types.ts';
 import { weighItem } from './weigh/index.ts';
@@ -18,14 +20,25 @@ export interface AnalyzeOptions {
   warnings?: string[];
 }
 
-/** One receipt line with its category, weight, factor and emissions. */
-export function analyzeItem(item: ParsedItem): AnalysisItem {
+/**
+ * The name's own reading when it agrees with the category a visitor chose (its specific factor
+ * stays); otherwise the visitor knows better than the lexicon, and the category's fallback key
+ * stands for the product.
+ */
+function classifyChosen(name: string, category: CategoryName, cues: NameCues): Classification {
+  const reading = classifyName(name, { ...cues, hint: category });
+  if (reading.category === category) return reading;
+  return { productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [] };
+}
+
+function analyzeKeyed(item: ParsedItem): KeyedItem {
   const cues = { weighed: item.weightKg !== null, ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
-  const classification = classifyName(item.name, cues);
+  const classification = item.category ? classifyChosen(item.name, item.category, cues) : classifyName(item.name, cues);
   const weight = weighItem(item, classification.productKey);
   const factor = factorFor(classification.productKey);
   const weightKg = roundKg(weight.kg);
-  return {
+  const counted = weight.basis !== 'printed' && weight.quantity > 0;
+  const analysed: AnalysisItem = {
     name: item.name,
     category: classification.category,
     weight: weightKg,
@@ -36,11 +49,20 @@ export function analyzeItem(item: ParsedItem): AnalysisItem {
     factor: factor.kgCo2ePerKg,
     factor_source: factor.source,
     confidence: classification.confidence,
+    // A visitor may count such an item in pieces: each piece weighs this much.
+    ...(counted ? { piece_weight: roundKg(weight.kg / weight.quantity) } : {}),
   };
+  return { item: analysed, productKey: classification.productKey };
+}
+
+/** One receipt line with its category, weight, factor and emissions. */
+export function analyzeItem(item: ParsedItem): AnalysisItem {
+  return analyzeKeyed(item).item;
 }
 
 export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOptions): AnalysisResult {
-  const items = parsed.items.map(analyzeItem);
+  const keyed = parsed.items.map(analyzeKeyed);
+  const items = keyed.map(({ item }) => item);
   const totals = sumItems(items);
   const warnings = [...new Set([...parsed.warnings, ...(options.warnings ?? [])])];
   return {
@@ -66,5 +88,6 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
     },
     categories: totals.categories,
     items,
+    swaps: swapsFor(keyed),
   };
 }

@@ -3,7 +3,11 @@ export const errorResponseSchema = {
   $id: 'ErrorResponse',
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'string' } },
+  properties: {
+    error: { type: 'string' },
+    code: { type: 'string' },
+    params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+  },
   additionalProperties: false,
 } as const;
 

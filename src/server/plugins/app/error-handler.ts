@@ -14,7 +14,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { statusCode, message, retryAfter } = toPublicError(error, { tooLarge: request.routeOptions.config?.tooLarge });
+      const { statusCode, message, retryAfter, code, params } = toPublicError(error, { tooLarge: request.routeOptions.config?.tooLarge });
       if (statusCode >= 500) {
         // The logger's error serializer keeps type, code and stack frames only: no message that
         // could quote a receipt.
@@ -23,7 +23,7 @@ export default fp(
         request.log.info({ statusCode, code: error.code }, 'request refused');
       }
       if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
-      return reply.code(statusCode).send({ error: message });
+      return reply.code(statusCode).send({ error: message, ...(code ? { code } : {}), ...(params ? { params } : {}) });
     });
 
     app.setNotFoundHandler((request, reply) => {

@@ -1,11 +1,14 @@
 // What a visitor is told when a request fails: a status and one clear sentence, never a stack,
 // a file path or a library's internal message. Pure, so every mapping is testable.
+import type { ErrorCode, MessageParams } from '../../../contract.ts';
 import { isHttpError } from '../../errors.ts';
 
 export interface PublicError {
   statusCode: number;
   message: string;
   retryAfter?: number;
+  code?: ErrorCode;
+  params?: MessageParams;
 }
 
 export interface ErrorContext {
@@ -51,9 +54,13 @@ function property(error: unknown, key: string): unknown {
 
 export function toPublicError(error: unknown, context: ErrorContext = {}): PublicError {
   if (isHttpError(error)) {
-    return error.retryAfter === undefined
-      ? { statusCode: error.statusCode, message: error.message }
-      : { statusCode: error.statusCode, message: error.message, retryAfter: error.retryAfter };
+    return {
+      statusCode: error.statusCode,
+      message: error.message,
+      ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
+      ...(error.publicCode === undefined ? {} : { code: error.publicCode }),
+      ...(error.params === undefined ? {} : { params: error.params }),
+    };
   }
   const code = property(error, 'code');
   const statusCode = property(error, 'statusCode');
