@@ -3,6 +3,7 @@
 import { styled } from 'styled-components';
 import type { AnalysisItem } from '../../contract.ts';
 import { categoryLabel, fill } from '../i18n/index.ts';
+import { correctionText } from '../i18n/sections/correction.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../views/context.ts';
@@ -124,6 +125,7 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
                 {categoryLabel(messages, item.category)}
               </Chip>
               {item.confidence === 'low' && <Uncertain>{text.categoryUncertain}</Uncertain>}
+              {item.edited && <Chip data-testid="edited-mark">{correctionText(locale).edited}</Chip>}
               <Amounts>
                 <span>
                   {fill(item.weight_estimated ? text.itemWeightEstimated : text.itemWeight, {

@@ -3,7 +3,7 @@ import type { FailureReason } from '../api/errors.ts';
 import type { AppError } from '../state/app-state.ts';
 import { fill, type Messages } from './index.ts';
 
-function reasonText(messages: Messages, reason: FailureReason): string {
+export function reasonText(messages: Messages, reason: FailureReason): string {
   switch (reason.kind) {
     case 'server':
       return reason.message;

@@ -5,6 +5,7 @@ import { createApiClient, type ApiClient, type CallOptions } from '../api/client
 import { ApiFailure, isAbort } from '../api/errors.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import { afterPaint } from './after-paint.ts';
+import { createCorrections, type CorrectionActions } from './corrections.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
 import {
   CLEAR_PROCESSING_AFTER_MS,
@@ -35,6 +36,8 @@ export interface Controller {
   trySample(): void;
   scanAnother(): void;
   retryStats(): void;
+  /** Correcting the result: change, undo, reset (see corrections.ts). */
+  corrections: CorrectionActions;
   dispose(): void;
 }
 
@@ -137,7 +140,7 @@ export function createController(options: ControllerOptions): Controller {
   ): Promise<void> {
     const { processing } = store.getState();
     if (processing.phase !== 'idle') return;
-    set({ error: null, result: null, fileName });
+    set({ error: null, result: null, corrections: null, fileName });
     const client = api();
     if (client === null) {
       set({ error: { kind: 'no-base-url' } });
@@ -161,8 +164,19 @@ export function createController(options: ControllerOptions): Controller {
     }
   }
 
+  const corrections = createCorrections({
+    getResult: () => store.getState().result,
+    getCorrections: () => store.getState().corrections,
+    set,
+    recalculate(body) {
+      const client = api();
+      return client === null ? null : request((signal) => client.recalculate(body, { signal }));
+    },
+  });
+
   return {
     store,
+    corrections,
     start() {
       if (options.checkHealth) void checkHealth();
       if (store.getState().view === 'home') startStats();
@@ -194,7 +208,7 @@ export function createController(options: ControllerOptions): Controller {
       );
     },
     scanAnother() {
-      set({ result: null, fileName: null, error: null });
+      set({ result: null, corrections: null, fileName: null, error: null });
     },
     retryStats() {
       set({ stats: { phase: 'loading' } });

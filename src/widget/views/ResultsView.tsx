@@ -5,10 +5,13 @@ import type { AnalysisResult } from '../../contract.ts';
 import { Button } from '../components/Button.tsx';
 import { CategoryChart } from '../components/CategoryChart.tsx';
 import { CarIcon, TreeIcon } from '../components/icons.tsx';
+import { ItemEditor } from '../components/ItemEditor.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
+import { SwapList } from '../components/SwapList.tsx';
 import { TipList } from '../components/TipList.tsx';
 import { fill, plural } from '../i18n/index.ts';
+import { correctionText } from '../i18n/sections/correction.ts';
 import { sortedCategories } from '../rules/categories.ts';
 import { equivalentsOf } from '../rules/equivalents.ts';
 import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/format.ts';
@@ -234,12 +237,20 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
       <Card>
         <SectionTitle id="rc-items-title">{text.itemsTitle}</SectionTitle>
         <ItemList items={result.items} labelledBy="rc-items-title" />
+        <ItemEditor result={result} />
       </Card>
 
       <Card aria-labelledby="rc-tips-title">
         <SectionTitle id="rc-tips-title">{text.tipsTitle}</SectionTitle>
         <TipList tips={tips} />
       </Card>
+
+      {result.swaps && result.swaps.length > 0 && (
+        <Card aria-labelledby="rc-swaps-title">
+          <SectionTitle id="rc-swaps-title">{correctionText(locale).swapsTitle}</SectionTitle>
+          <SwapList swaps={result.swaps} />
+        </Card>
+      )}
 
       <Center>
         <Button onClick={props.onScanAnother}>{text.scanAnother}</Button>

@@ -1,0 +1,137 @@
+// Strings of the item editor and the swaps, in every language the widget is to speak. `{name}`
+// marks a value filled in at render time. Finnish and Finland-Swedish as a Finnish shop says it.
+
+const en = {
+  editTitle: 'Correct the items',
+  editIntro: 'Did the reader get a line wrong? Change its category or amount, remove it, or add an item it missed.',
+  categoryOf: 'Category of {name}',
+  amountOf: 'Amount of {name}',
+  unitOf: 'Unit of {name}',
+  unitG: 'g',
+  weightG: '{value} g',
+  weightKg: '{value} kg',
+  unitKg: 'kg',
+  unitPieces: 'pcs',
+  setAmount: 'Set',
+  setAmountOf: 'Set the amount of {name}',
+  remove: 'Remove',
+  removeItem: 'Remove {name}',
+  addTitle: 'Add a missed item',
+  addName: 'Product name',
+  addAmount: 'Amount (optional)',
+  addUnit: 'Unit',
+  add: 'Add item',
+  undo: 'Undo last change',
+  reset: 'Reset to what was read',
+  edited: 'Edited',
+  working: 'Recalculating…',
+  badAmount: 'Enter an amount above 0: at most 100 kg, or 1 to 100 pieces.',
+  nameNeeded: 'Enter the product’s name.',
+  failed: 'The change could not be saved: {reason}',
+  updated: 'Updated. Total {kg} kg CO2e.',
+  undone: 'Last change undone. Total {kg} kg CO2e.',
+  resetDone: 'Back to what was read. Total {kg} kg CO2e.',
+  removed: '{name} removed. Total {kg} kg CO2e.',
+  added: '{name} added as {category}. Total {kg} kg CO2e.',
+  swapsTitle: 'Swaps that save the most',
+  swapLine: '{from} {weight} → {to} {weight}',
+  swapSaving: '−{kg} kg CO2e',
+  swapSources: 'Sources',
+  swapFrom: 'Now: {factor} kg CO2e/kg ({source})',
+  swapTo: 'Swap: {factor} kg CO2e/kg ({source})',
+};
+
+export type CorrectionStrings = typeof en;
+
+const fi: CorrectionStrings = {
+  editTitle: 'Korjaa tuotteita',
+  editIntro: 'Luettiinko rivi väärin? Vaihda tuotteen ryhmä tai määrä, poista se tai lisää puuttuva tuote.',
+  categoryOf: 'Tuotteen {name} ryhmä',
+  amountOf: 'Tuotteen {name} määrä',
+  unitOf: 'Tuotteen {name} yksikkö',
+  unitG: 'g',
+  weightG: '{value} g',
+  weightKg: '{value} kg',
+  unitKg: 'kg',
+  unitPieces: 'kpl',
+  setAmount: 'Aseta',
+  setAmountOf: 'Aseta tuotteen {name} määrä',
+  remove: 'Poista',
+  removeItem: 'Poista {name}',
+  addTitle: 'Lisää puuttuva tuote',
+  addName: 'Tuotteen nimi',
+  addAmount: 'Määrä (valinnainen)',
+  addUnit: 'Yksikkö',
+  add: 'Lisää tuote',
+  undo: 'Kumoa viimeisin muutos',
+  reset: 'Palauta luettu kuitti',
+  edited: 'Muokattu',
+  working: 'Lasketaan uudelleen…',
+  badAmount: 'Anna määrä, joka on yli 0: enintään 100 kg tai 1–100 kpl.',
+  nameNeeded: 'Kirjoita tuotteen nimi.',
+  failed: 'Muutosta ei voitu tallentaa: {reason}',
+  updated: 'Päivitetty. Yhteensä {kg} kg CO2e.',
+  undone: 'Viimeisin muutos kumottu. Yhteensä {kg} kg CO2e.',
+  resetDone: 'Luettu kuitti palautettu. Yhteensä {kg} kg CO2e.',
+  removed: '{name} poistettu. Yhteensä {kg} kg CO2e.',
+  added: '{name} lisätty ryhmään {category}. Yhteensä {kg} kg CO2e.',
+  swapsTitle: 'Vaihdot, jotka säästävät eniten',
+  swapLine: '{from} {weight} → {to} {weight}',
+  swapSaving: '−{kg} kg CO2e',
+  swapSources: 'Lähteet',
+  swapFrom: 'Nyt: {factor} kg CO2e/kg ({source})',
+  swapTo: 'Vaihto: {factor} kg CO2e/kg ({source})',
+};
+
+const sv: CorrectionStrings = {
+  editTitle: 'Rätta varorna',
+  editIntro: 'Lästes en rad fel? Byt varans grupp eller mängd, ta bort den eller lägg till en vara som saknas.',
+  categoryOf: 'Grupp för {name}',
+  amountOf: 'Mängd för {name}',
+  unitOf: 'Enhet för {name}',
+  unitG: 'g',
+  weightG: '{value} g',
+  weightKg: '{value} kg',
+  unitKg: 'kg',
+  unitPieces: 'st.',
+  setAmount: 'Ange',
+  setAmountOf: 'Ange mängden för {name}',
+  remove: 'Ta bort',
+  removeItem: 'Ta bort {name}',
+  addTitle: 'Lägg till en vara som saknas',
+  addName: 'Varans namn',
+  addAmount: 'Mängd (frivillig)',
+  addUnit: 'Enhet',
+  add: 'Lägg till vara',
+  undo: 'Ångra senaste ändringen',
+  reset: 'Återställ det lästa kvittot',
+  edited: 'Ändrad',
+  working: 'Räknar om…',
+  badAmount: 'Ange en mängd över 0: högst 100 kg eller 1–100 st.',
+  nameNeeded: 'Skriv varans namn.',
+  failed: 'Ändringen kunde inte sparas: {reason}',
+  updated: 'Uppdaterat. Totalt {kg} kg CO2e.',
+  undone: 'Senaste ändringen ångrad. Totalt {kg} kg CO2e.',
+  resetDone: 'Det lästa kvittot återställt. Totalt {kg} kg CO2e.',
+  removed: '{name} borttagen. Totalt {kg} kg CO2e.',
+  added: '{name} tillagd i gruppen {category}. Totalt {kg} kg CO2e.',
+  swapsTitle: 'Byten som sparar mest',
+  swapLine: '{from} {weight} → {to} {weight}',
+  swapSaving: '−{kg} kg CO2e',
+  swapSources: 'Källor',
+  swapFrom: 'Nu: {factor} kg CO2e/kg ({source})',
+  swapTo: 'Byte: {factor} kg CO2e/kg ({source})',
+};
+
+/** For the widget's catalogue of languages: one section per locale. */
+export const correctionStrings = { en, fi, sv } as const;
+
+export type CorrectionLocale = keyof typeof correctionStrings;
+
+/**
+ * The editor's strings. English only until the widget's catalogue speaks more languages: the
+ * catalogue then picks `correctionStrings[locale]`, and the bundle carries only what it ships.
+ */
+export function correctionText(_locale: string): CorrectionStrings {
+  return en;
+}
