@@ -55,78 +55,44 @@ const Controls = styled.div`
   flex-wrap: wrap;
   gap: 8px;
   align-items: center;
-`;
 
-const field = `
-  min-height: 44px;
-  padding: 8px 10px;
-  border: 1px solid ${palette.muted};
-  border-radius: 10px;
-  background: ${palette.surface};
-  color: ${palette.text};
-  font: inherit;
-`;
+  select,
+  input {
+    min-height: 44px;
+    max-width: 100%;
+    padding: 8px 10px;
+    border: 1px solid ${palette.muted};
+    border-radius: 10px;
+    background: ${palette.surface};
+    color: ${palette.text};
+    font: inherit;
+  }
 
-const Select = styled.select`
-  ${field}
-  max-width: 100%;
-`;
-
-const Input = styled.input`
-  ${field}
-  width: 6.5em;
-`;
-
-const NameInput = styled(Input)`
-  width: 100%;
-`;
-
-const AmountForm = styled.form`
-  display: inline-flex;
-  gap: 6px;
-  align-items: center;
-`;
-
-const Mark = styled.span`
-  display: inline-block;
-  margin-left: 8px;
-  padding: 0 8px;
-  border-radius: 999px;
-  background: ${palette.primaryTint};
-  color: ${palette.primary};
-  font-size: 0.8125em;
-  font-weight: 700;
-`;
-
-const Status = styled.p`
-  margin: 8px 0;
-  min-height: 1.5em;
-  color: ${palette.muted};
-`;
-
-const Problem = styled.p`
-  margin: 8px 0;
-  color: ${palette.error.text};
-  font-weight: 600;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  margin-top: 12px;
-`;
-
-const AddForm = styled.form`
-  display: grid;
-  gap: 8px;
-  margin-top: 16px;
+  input {
+    width: 6.5em;
+  }
 
   label {
     display: grid;
     gap: 4px;
     font-weight: 600;
   }
+`;
+
+const Mark = styled.span`
+  margin-left: 8px;
+  padding: 0 8px;
+  border-radius: 999px;
+  background: ${palette.primaryTint};
+  color: ${palette.primary};
+  font-size: 0.8125em;
+`;
+
+const Note = styled.p<{ $problem?: boolean }>`
+  margin: 8px 0;
+  min-height: 1.5em;
+  font-weight: ${({ $problem }) => ($problem ? 600 : 400)};
+  color: ${({ $problem }) => ($problem ? palette.error.text : palette.muted)};
 `;
 
 function CategorySelect(props: { item: AnalysisItem; index: number; messages: Messages; t: CorrectionStrings }) {
@@ -137,7 +103,7 @@ function CategorySelect(props: { item: AnalysisItem; index: number; messages: Me
       <VisuallyHidden as="label" htmlFor={id}>
         {fill(props.t.categoryOf, { name: props.item.name })}
       </VisuallyHidden>
-      <Select
+      <select
         id={id}
         value={props.item.category}
         onChange={(event) => {
@@ -150,7 +116,7 @@ function CategorySelect(props: { item: AnalysisItem; index: number; messages: Me
             {categoryLabel(props.messages, name)}
           </option>
         ))}
-      </Select>
+      </select>
     </>
   );
 }
@@ -179,25 +145,25 @@ function AmountEditor(props: { item: AnalysisItem; index: number; locale: string
     void controller.corrections.edit({ type: 'amount', index, amount });
   };
   return (
-    <AmountForm onSubmit={submit}>
+    <Controls as="form" onSubmit={submit}>
       <VisuallyHidden as="label" htmlFor={`rc-edit-amount-${index}`}>
         {fill(t.amountOf, { name: item.name })}
       </VisuallyHidden>
-      <Input id={`rc-edit-amount-${index}`} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+      <input id={`rc-edit-amount-${index}`} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => setText(event.currentTarget.value)} />
       <VisuallyHidden as="label" htmlFor={`rc-edit-unit-${index}`}>
         {fill(t.unitOf, { name: item.name })}
       </VisuallyHidden>
-      <Select id={`rc-edit-unit-${index}`} value={unit} onChange={(event) => setUnit(event.currentTarget.value as AmountUnit)}>
+      <select id={`rc-edit-unit-${index}`} value={unit} onChange={(event) => setUnit(event.currentTarget.value as AmountUnit)}>
         {unitsFor(item).map((option) => (
           <option key={option} value={option}>
             {unitLabel(t, option)}
           </option>
         ))}
-      </Select>
+      </select>
       <Button type="submit" $variant="secondary" aria-label={fill(t.setAmountOf, { name: item.name })}>
         {t.setAmount}
       </Button>
-    </AmountForm>
+    </Controls>
   );
 }
 
@@ -289,45 +255,53 @@ export function ItemEditor(props: { result: AnalysisResult }) {
         ))}
       </Rows>
 
-      <AddForm onSubmit={add} aria-labelledby="rc-add-title">
-        <strong id="rc-add-title">{t.addTitle}</strong>
-        <label>
+      <Controls as="form" onSubmit={add} aria-labelledby="rc-add-title">
+        <strong id="rc-add-title" style={{ width: '100%' }}>{t.addTitle}</strong>
+        <label style={{ width: '100%' }}>
           {t.addName}
-          <NameInput ref={nameInput} value={newName} autoComplete="off" onChange={(event) => setNewName(event.currentTarget.value)} />
+          <input style={{ width: '100%' }} ref={nameInput} value={newName} autoComplete="off" onChange={(event) => setNewName(event.currentTarget.value)} />
         </label>
         <Controls>
           <label>
             {t.addAmount}
-            <Input inputMode="decimal" autoComplete="off" value={newAmount} onChange={(event) => setNewAmount(event.currentTarget.value)} />
+            <input inputMode="decimal" autoComplete="off" value={newAmount} onChange={(event) => setNewAmount(event.currentTarget.value)} />
           </label>
           <label>
             {t.addUnit}
-            <Select value={newUnit} onChange={(event) => setNewUnit(event.currentTarget.value as AmountUnit)}>
+            <select value={newUnit} onChange={(event) => setNewUnit(event.currentTarget.value as AmountUnit)}>
               <option value="g">{t.unitG}</option>
               <option value="kg">{t.unitKg}</option>
               <option value="pcs">{t.unitPieces}</option>
-            </Select>
+            </select>
           </label>
         </Controls>
         <div>
           <Button type="submit">{t.add}</Button>
         </div>
-      </AddForm>
+      </Controls>
 
-      {problem && <Problem role="alert">{problem}</Problem>}
-      {failure && <Problem role="alert">{failure}</Problem>}
-      <Status role="status" aria-live="polite" data-testid="edit-status">
+      {problem && (
+        <Note $problem role="alert">
+          {problem}
+        </Note>
+      )}
+      {failure && (
+        <Note $problem role="alert">
+          {failure}
+        </Note>
+      )}
+      <Note role="status" aria-live="polite" data-testid="edit-status">
         {announcement(t, corrections, result, locale, messages)}
-      </Status>
+      </Note>
 
-      <Actions>
+      <Controls>
         <Button $variant="secondary" aria-disabled={!canUndo} onClick={() => canUndo && controller.corrections.undo()}>
           {t.undo}
         </Button>
         <Button $variant="secondary" aria-disabled={!canReset} onClick={() => canReset && controller.corrections.reset()}>
           {t.reset}
         </Button>
-      </Actions>
+      </Controls>
     </Panel>
   );
 }

@@ -22,6 +22,18 @@ const Entry = styled.li`
   border: 1px solid ${palette.border};
   overflow-wrap: anywhere;
 
+  strong {
+    display: block;
+    color: ${palette.primary};
+  }
+
+  ul {
+    margin: 0;
+    padding-left: 20px;
+    color: ${palette.muted};
+    font-size: 0.875em;
+  }
+
   summary {
     display: flex;
     align-items: center;
@@ -30,18 +42,6 @@ const Entry = styled.li`
     color: ${palette.primary};
     font-weight: 600;
   }
-`;
-
-const Saving = styled.strong`
-  display: block;
-  color: ${palette.primary};
-`;
-
-const Sources = styled.ul`
-  margin: 0;
-  padding-left: 20px;
-  color: ${palette.muted};
-  font-size: 0.875em;
 `;
 
 function nameIn(name: LocalizedName, locale: string): string {
@@ -62,13 +62,13 @@ export function SwapList(props: { swaps: Swap[] }) {
           <span>
             {fill(t.swapLine, { from: swap.item_name, to: nameIn(swap.to.name, locale), weight: weight(swap.weight) })}
           </span>
-          <Saving>{fill(t.swapSaving, { kg: formatKg(locale, swap.saving) })}</Saving>
+          <strong>{fill(t.swapSaving, { kg: formatKg(locale, swap.saving) })}</strong>
           <details>
             <summary>{t.swapSources}</summary>
-            <Sources>
+            <ul>
               <li>{fill(t.swapFrom, { factor: factor(swap.from.factor), source: swap.from.factor_source })}</li>
               <li>{fill(t.swapTo, { factor: factor(swap.to.factor), source: swap.to.factor_source })}</li>
-            </Sources>
+            </ul>
           </details>
         </Entry>
       ))}
