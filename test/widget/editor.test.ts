@@ -43,6 +43,8 @@ const total = (shadow: ShadowRoot) => text(shadow.querySelector('[data-testid="t
 const sent = (index: number) => JSON.parse(String(fetch.callsTo('/api/recalculate')[index]!.body)) as RecalculateRequest;
 const status = (shadow: ShadowRoot) => text(shadow.querySelector('[data-testid="edit-status"]')!);
 const labelled = <T extends HTMLElement>(shadow: ShadowRoot, label: string): T => {
+  const named = shadow.querySelector<T>(`[aria-label="${label}"]`);
+  if (named) return named;
   const element = byText<HTMLLabelElement>(shadow, label, 'label');
   const control = element.htmlFor ? shadow.getElementById(element.htmlFor) : element.querySelector('input, select');
   if (!control) throw new Error(`no control for ${label}`);

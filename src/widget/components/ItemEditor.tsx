@@ -13,7 +13,6 @@ import { formatKg } from '../rules/format.ts';
 import { palette } from '../theme/palette.ts';
 import { useAppState, useWidget } from '../views/context.ts';
 import { Button } from './Button.tsx';
-import { VisuallyHidden } from './layout.tsx';
 
 const Panel = styled.details`
   border-top: 1px solid ${palette.border};
@@ -97,27 +96,21 @@ const Note = styled.p<{ $problem?: boolean }>`
 
 function CategorySelect(props: { item: AnalysisItem; index: number; messages: Messages; t: CorrectionStrings }) {
   const { controller } = useWidget();
-  const id = `rc-edit-category-${props.index}`;
   return (
-    <>
-      <VisuallyHidden as="label" htmlFor={id}>
-        {fill(props.t.categoryOf, { name: props.item.name })}
-      </VisuallyHidden>
-      <select
-        id={id}
-        value={props.item.category}
-        onChange={(event) => {
-          const category = event.currentTarget.value;
-          if (isCategoryName(category)) void controller.corrections.edit({ type: 'category', index: props.index, category });
-        }}
-      >
-        {CATEGORY_NAMES.map((name) => (
-          <option key={name} value={name}>
-            {categoryLabel(props.messages, name)}
-          </option>
-        ))}
-      </select>
-    </>
+    <select
+      aria-label={fill(props.t.categoryOf, { name: props.item.name })}
+      value={props.item.category}
+      onChange={(event) => {
+        const category = event.currentTarget.value;
+        if (isCategoryName(category)) void controller.corrections.edit({ type: 'category', index: props.index, category });
+      }}
+    >
+      {CATEGORY_NAMES.map((name) => (
+        <option key={name} value={name}>
+          {categoryLabel(props.messages, name)}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -146,14 +139,8 @@ function AmountEditor(props: { item: AnalysisItem; index: number; locale: string
   };
   return (
     <Controls as="form" onSubmit={submit}>
-      <VisuallyHidden as="label" htmlFor={`rc-edit-amount-${index}`}>
-        {fill(t.amountOf, { name: item.name })}
-      </VisuallyHidden>
-      <input id={`rc-edit-amount-${index}`} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => setText(event.currentTarget.value)} />
-      <VisuallyHidden as="label" htmlFor={`rc-edit-unit-${index}`}>
-        {fill(t.unitOf, { name: item.name })}
-      </VisuallyHidden>
-      <select id={`rc-edit-unit-${index}`} value={unit} onChange={(event) => setUnit(event.currentTarget.value as AmountUnit)}>
+      <input aria-label={fill(t.amountOf, { name: item.name })} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+      <select aria-label={fill(t.unitOf, { name: item.name })} value={unit} onChange={(event) => setUnit(event.currentTarget.value as AmountUnit)}>
         {unitsFor(item).map((option) => (
           <option key={option} value={option}>
             {unitLabel(t, option)}
