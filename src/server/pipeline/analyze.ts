@@ -21,13 +21,16 @@ export interface AnalyzeOptions {
 }
 
 /**
- * The name's own reading when it agrees with the category a visitor chose (its specific factor
- * stays); otherwise the visitor knows better than the lexicon, and the category's fallback key
- * stands for the product.
+ * A category a visitor chose: the name's own reading when it agrees (its specific factor and
+ * confidence stay, so an unchanged item comes back as it was read); else the reading the category
+ * decides as an upstream hint would (a name the lexicon was unsure of); else the visitor knows
+ * better than the lexicon, and the category's fallback key stands for the product.
  */
 function classifyChosen(name: string, category: CategoryName, cues: NameCues): Classification {
-  const reading = classifyName(name, { ...cues, hint: category });
-  if (reading.category === category) return reading;
+  const plain = classifyName(name, cues);
+  if (plain.category === category) return plain;
+  const hinted = classifyName(name, { ...cues, hint: category });
+  if (hinted.category === category) return hinted;
   return { productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [] };
 }
 

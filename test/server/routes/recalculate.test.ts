@@ -1,5 +1,7 @@
 // POST /api/recalculate: a visitor's corrected item list → a full analysis from the same analyzer
 // as a receipt; refusals as sentences with codes; nothing counted in the statistics.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnalysisItem, AnalysisResult, ErrorResponse, RecalculateItem, RecalculateRequest, StatsResponse } from '../../../src/contract.ts';
 import { ERROR_CODES, MAX_RECALCULATE_ITEMS } from '../../../src/contract.ts';
@@ -70,6 +72,22 @@ describe('POST /api/recalculate with valid lists', () => {
     expect(again.swaps).toEqual(read.swaps);
     expect(again.store_info).toEqual(read.store_info);
     expect(again.metadata.reconciliation?.status).toBe(read.metadata.reconciliation?.status);
+  });
+
+  it('gives back the same items, totals and swaps for every unchanged receipt of the fixture corpus', async () => {
+    const { app } = await start({ RATE_LIMIT_MAX: '1000' });
+    const folder = join(import.meta.dirname, '../../fixtures/receipts/text');
+    const names = readdirSync(folder).filter((name) => name.endsWith('.txt'));
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    for (const name of names) {
+      const read = await readSample(app, readFileSync(join(folder, name), 'utf8'));
+      const again = (await recalc(app, request(read, read.items.map(unchanged)))).json<AnalysisResult>();
+      expect(again.items, name).toEqual(read.items);
+      expect(again.categories, name).toEqual(read.categories);
+      expect(again.total_emissions, name).toBe(read.total_emissions);
+      expect(again.swaps, name).toEqual(read.swaps);
+      expect(again.metadata.reconciliation, name).toEqual(read.metadata.reconciliation);
+    }
   });
 
   it('applies a corrected category with that category’s cited factor and marks the item edited', async () => {
