@@ -31,7 +31,8 @@ function classifyChosen(name: string, category: CategoryName, cues: NameCues): C
   if (plain.category === category) return plain;
   const hinted = classifyName(name, { ...cues, hint: category });
   if (hinted.category === category) return hinted;
-  return { productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [] };
+  // Spread from a reading so that every field the classifier reports is present.
+  return { ...hinted, productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [] };
 }
 
 function analyzeKeyed(item: ParsedItem): KeyedItem {
