@@ -6,6 +6,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
 import { checkFloors, FLOORS } from './eval/floors.ts';
+import { heldOutReport } from './eval/held-out-main.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
@@ -121,6 +122,7 @@ async function main(): Promise<number> {
     const rows = readProducts(options.products);
     console.log(`\n== Categories: ${label(options.products)} (${rows.length} products)`);
     console.log(productTables(evaluateProducts(rows)));
+    console.log(`\n== Categories held out by source (scripts/eval/held-out.ts)\n${heldOutReport()}`);
   }
   return options.check && belowFloor > 0 ? 1 : 0;
 }

@@ -184,6 +184,16 @@ export interface StatsResponse {
 export interface HealthResponse {
   status: 'ok';
   openai_configured: boolean;
+  // Additive: readiness, for load balancers and operators.
+  version?: string;
+  /** The OCR workers are started (the backend only listens once they are). */
+  ocr?: 'ready';
+  /** OCR jobs running or waiting in this instance. */
+  ocr_load?: number;
+  /** Whether the statistics store answered its last query; receipts are analysed either way. */
+  stats?: 'ready' | 'unavailable';
+  /** Where the statistics live: the embedded file or a shared PostgreSQL database. */
+  stats_store?: 'sqlite' | 'postgres';
 }
 
 export interface ErrorResponse {
@@ -288,6 +298,8 @@ export const ERROR_CODES = [
   'ocr-unavailable',
   /** 500 */
   'internal',
+  /** 503 from /stats: the statistics store cannot be reached; `Retry-After` says when to ask again. */
+  'stats-unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

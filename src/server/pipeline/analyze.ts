@@ -4,6 +4,7 @@ import type { AnalysisItem, AnalysisResult, CategoryName } from '../../contract.
 import { drivingKm, treeMonths } from '../../contract.ts';
 import { CATALOGUE } from './classify/catalogue.ts';
 import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
+import { categoryMedianFactor, isNotFood } from './emissions/category-factors.ts';
 import { factorFor } from './emissions/factors.ts';
 import { swapsFor, type KeyedItem } from './emissions/swaps.ts';
 import { itemEmissions, reconcile, roundEur, roundKg, roundOne, sumItems } from './emissions/totals.ts';
@@ -31,15 +32,20 @@ function classifyChosen(name: string, category: CategoryName, cues: NameCues): C
   if (plain.category === category) return plain;
   const hinted = classifyName(name, { ...cues, hint: category });
   if (hinted.category === category) return hinted;
-  // Spread from a reading so that every field the classifier reports is present.
-  return { ...hinted, productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [] };
+  // Spread from a reading so that every field the classifier reports is present. The visitor placed
+  // the item, so it is no longer uncertain (a guess agreeing with the category above stays one: the
+  // visitor left it as it was read).
+  return { ...hinted, productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [], uncertain: false };
 }
 
 function analyzeKeyed(item: ParsedItem): KeyedItem {
   const cues = { weighed: item.weightKg !== null, ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
   const classification = item.category ? classifyChosen(item.name, item.category, cues) : classifyName(item.name, cues);
-  const weight = weighItem(item, classification.productKey);
-  const factor = factorFor(classification.productKey);
+  const byCategory = classification.source === 'model' || classification.source === 'cue';
+  const weight = weighItem(item, classification.productKey, byCategory ? { categoryOnly: classification.category } : {});
+  const notFood = isNotFood(classification.productKey);
+  // An item nothing placed carries its category's median factor (non-food cues keep their 0 kg).
+  const factor = classification.uncertain && !notFood ? categoryMedianFactor(classification.category) : factorFor(classification.productKey);
   const weightKg = roundKg(weight.kg);
   const counted = weight.basis !== 'printed' && weight.quantity > 0;
   const analysed: AnalysisItem = {
@@ -53,6 +59,8 @@ function analyzeKeyed(item: ParsedItem): KeyedItem {
     factor: factor.kgCo2ePerKg,
     factor_source: factor.source,
     confidence: classification.confidence,
+    ...(classification.uncertain ? { uncertain: true } : {}),
+    ...(notFood ? { not_food: true } : {}),
     // A visitor may count such an item in pieces: each piece weighs this much.
     ...(counted ? { piece_weight: roundKg(weight.kg / weight.quantity) } : {}),
   };
@@ -76,6 +84,7 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
       processed_at: (options.now ?? new Date()).toISOString(),
       processing_method: options.method,
       items_found: items.length,
+      uncertain_items: items.filter((item) => item.uncertain).length,
       warnings,
       reconciliation: reconcile({
         printedTotal: parsed.printedTotal,

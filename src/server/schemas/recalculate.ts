@@ -103,8 +103,26 @@ export function readRecalculateBody(body: unknown): { ok: true; body: Recalculat
   };
 }
 
-// Fastify checks only that the body is a JSON object; zod checks the rest (above).
+/**
+ * The body as JSON Schema for the OpenAPI document, generated from the zod schema above (with the
+ * item count that readRecalculateBody checks first), so the document and the checks are one shape.
+ */
+export function recalculateBodyJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(recalculateRequest, { target: 'openapi-3.0' }) as unknown as Record<string, unknown> & {
+    properties: { items: Record<string, unknown> };
+  };
+  schema.properties.items = { ...schema.properties.items, minItems: 1, maxItems: MAX_RECALCULATE_ITEMS };
+  return schema;
+}
+
+// Fastify checks only that the body is a JSON object; zod checks the rest (above). The OpenAPI
+// document takes the full body from recalculateBodyJsonSchema().
 export const recalculateSchema = {
+  summary: 'Recalculate a corrected item list',
+  description:
+    'The visitor\'s corrected items (categories, amounts, removed and added lines) analysed by the same code as a receipt. ' +
+    'Nothing is stored and the statistics do not count it. Rate limited per address like the other POST routes.',
+  tags: ['receipts'],
   body: { type: 'object' },
   response: analysisResponses,
 } as const;

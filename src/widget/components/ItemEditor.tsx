@@ -4,14 +4,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { CATEGORY_NAMES, isCategoryName, type AnalysisItem, type AnalysisResult } from '../../contract.ts';
-import { categoryLabel, fill, type Messages } from '../i18n/index.ts';
-import { correctionText, type CorrectionStrings } from '../i18n/sections/correction.ts';
+import { categoryLabel, fill, type Locale, type Messages } from '../i18n/index.ts';
 import { reasonText } from '../i18n/error-text.ts';
 import { amountOf, parseAmount, unitsFor, type AmountUnit } from '../rules/edits.ts';
 import type { Corrections } from '../state/corrections.ts';
 import { formatKg } from '../rules/format.ts';
+import { atLeast } from '../theme/breakpoints.ts';
 import { palette } from '../theme/palette.ts';
-import { useAppState, useWidget } from '../views/context.ts';
+
+type CorrectionStrings = Messages['correction'];
+import { useAppState, useWidget } from '../state/widget-context.ts';
 import { Button } from './Button.tsx';
 
 const Panel = styled.details`
@@ -42,6 +44,12 @@ const Row = styled.li`
   gap: 8px;
   padding: 10px 0;
   border-bottom: 1px solid ${palette.border};
+
+  /* A wide widget has room for the name beside its controls; a narrow one stacks them. */
+  ${atLeast('large')} {
+    grid-template-columns: minmax(8em, 1fr) auto;
+    align-items: center;
+  }
 `;
 
 const Name = styled.span`
@@ -118,7 +126,7 @@ function unitLabel(t: CorrectionStrings, unit: AmountUnit): string {
   return unit === 'g' ? t.unitG : unit === 'kg' ? t.unitKg : t.unitPieces;
 }
 
-function AmountEditor(props: { item: AnalysisItem; index: number; locale: string; t: CorrectionStrings; onInvalid(): void }) {
+function AmountEditor(props: { item: AnalysisItem; index: number; locale: Locale; t: CorrectionStrings; onInvalid(): void }) {
   const { controller } = useWidget();
   const { item, index, t } = props;
   const shown = amountOf(item);
@@ -154,7 +162,7 @@ function AmountEditor(props: { item: AnalysisItem; index: number; locale: string
   );
 }
 
-function announcement(t: CorrectionStrings, corrections: Corrections | null, result: AnalysisResult, locale: string, messages: Messages): string {
+function announcement(t: CorrectionStrings, corrections: Corrections | null, result: AnalysisResult, locale: Locale, messages: Messages): string {
   if (corrections === null) return '';
   if (corrections.pending) return t.working;
   const kg = formatKg(locale, result.total_emissions);
@@ -173,7 +181,7 @@ function announcement(t: CorrectionStrings, corrections: Corrections | null, res
 
 export function ItemEditor(props: { result: AnalysisResult }) {
   const { controller, messages, locale } = useWidget();
-  const t = correctionText(locale);
+  const t = messages.correction;
   const corrections = useAppState((state) => state.corrections);
   const { result } = props;
   const [problem, setProblem] = useState<string | null>(null);
@@ -197,7 +205,7 @@ export function ItemEditor(props: { result: AnalysisResult }) {
     (next ?? nameInput.current)?.focus();
   }, [result, corrections?.pending]);
 
-  const failure = corrections?.failure ? fill(t.failed, { reason: reasonText(messages, corrections.failure) }) : null;
+  const failure = corrections?.failure ? fill(t.failed, { reason: reasonText(messages, locale, corrections.failure) }) : null;
   const canUndo = (corrections?.history.length ?? 0) > 0 && !corrections?.pending;
   const canReset = canUndo || (corrections !== null && corrections.original !== result);
 

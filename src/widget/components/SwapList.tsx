@@ -2,11 +2,10 @@
 // the saving for this receipt, and both factors' citations on request.
 import { styled } from 'styled-components';
 import type { LocalizedName, Swap } from '../../contract.ts';
-import { fill } from '../i18n/index.ts';
-import { correctionText } from '../i18n/sections/correction.ts';
+import { fill, type Locale } from '../i18n/index.ts';
 import { formatKg, formatWeight } from '../rules/format.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 
 const List = styled.ul`
   list-style: none;
@@ -44,13 +43,14 @@ const Entry = styled.li`
   }
 `;
 
-function nameIn(name: LocalizedName, locale: string): string {
-  return Object.hasOwn(name, locale) ? name[locale as keyof LocalizedName] : name.en;
+/** The alternative's name in the visitor's language (every locale the widget speaks has one). */
+function nameIn(name: LocalizedName, locale: Locale): string {
+  return name[locale];
 }
 
 export function SwapList(props: { swaps: Swap[] }) {
-  const { locale } = useWidget();
-  const t = correctionText(locale);
+  const { locale, messages } = useWidget();
+  const t = messages.correction;
   // 400 g reads better than 0.4 kg; a kilo and more in kg.
   const weight = (kg: number) =>
     kg >= 1 ? fill(t.weightKg, { value: formatWeight(locale, kg) }) : fill(t.weightG, { value: formatWeight(locale, Math.round(kg * 1000)) });

@@ -2,6 +2,7 @@
 // where a processing run stands, and the community statistics.
 import type { AnalysisResult, StatsResponse } from '../../contract.ts';
 import type { FailureReason } from '../api/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.ts';
 import type { Corrections } from './corrections.ts';
 
 export type View = 'home' | 'calculator' | 'privacy';
@@ -33,6 +34,10 @@ export type AppError =
 
 export interface AppState {
   view: View;
+  /** Where the privacy view returns to: the view it was opened from. */
+  privacyReturn: Exclude<View, 'privacy'>;
+  /** The language the widget speaks now (the switch changes it without touching anything else). */
+  locale: Locale;
   apiStatus: ApiStatus;
   consent: boolean;
   processing: Processing;
@@ -49,6 +54,8 @@ export interface AppState {
 
 export const INITIAL_STATE: AppState = {
   view: 'home',
+  privacyReturn: 'home',
+  locale: DEFAULT_LOCALE,
   apiStatus: 'unknown',
   consent: false,
   processing: { phase: 'idle' },

@@ -3,6 +3,7 @@
 import type { AnalysisResult } from '../../contract.ts';
 import { createApiClient, type ApiClient, type CallOptions } from '../api/client.ts';
 import { ApiFailure, isAbort } from '../api/errors.ts';
+import type { Locale } from '../i18n/locale.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import { afterPaint } from './after-paint.ts';
 import { createCorrections, type CorrectionActions } from './corrections.ts';
@@ -25,12 +26,19 @@ export interface ControllerOptions {
   checkHealth: boolean;
   sampleText: string;
   createApi?: (baseUrl: string) => ApiClient;
+  /** The language to start in. */
+  locale?: Locale;
+  /** Keeps the visitor's choice of language for the next visit (the embedding's storage edge). */
+  saveLocale?: (locale: Locale) => void;
 }
 
 export interface Controller {
   store: Store<AppState>;
   start(): void;
   navigate(view: View): void;
+  /** Back from the privacy view to where it was opened. */
+  leavePrivacy(): void;
+  setLocale(locale: Locale): void;
   setConsent(consent: boolean): void;
   upload(file: File): void;
   trySample(): void;
@@ -42,7 +50,7 @@ export interface Controller {
 }
 
 export function createController(options: ControllerOptions): Controller {
-  const store = createStore<AppState>(INITIAL_STATE);
+  const store = createStore<AppState>({ ...INITIAL_STATE, locale: options.locale ?? INITIAL_STATE.locale });
   const createApi = options.createApi ?? createApiClient;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const requests = new Set<AbortController>();
@@ -164,6 +172,15 @@ export function createController(options: ControllerOptions): Controller {
     }
   }
 
+  function navigate(view: View): void {
+    const from = store.getState().view;
+    if (disposed || from === view) return;
+    // The privacy view remembers where it was opened from, to return there.
+    set(from === 'privacy' ? { view, hasNavigated: true } : { view, hasNavigated: true, privacyReturn: from });
+    if (view === 'home') startStats();
+    else stopStats();
+  }
+
   const corrections = createCorrections({
     getResult: () => store.getState().result,
     getCorrections: () => store.getState().corrections,
@@ -181,11 +198,14 @@ export function createController(options: ControllerOptions): Controller {
       if (options.checkHealth) void checkHealth();
       if (store.getState().view === 'home') startStats();
     },
-    navigate(view) {
-      if (disposed || store.getState().view === view) return;
-      set({ view, hasNavigated: true });
-      if (view === 'home') startStats();
-      else stopStats();
+    navigate,
+    leavePrivacy() {
+      navigate(store.getState().privacyReturn);
+    },
+    setLocale(locale) {
+      if (disposed || store.getState().locale === locale) return;
+      set({ locale });
+      options.saveLocale?.(locale);
     },
     setConsent(consent) {
       set({ consent });

@@ -10,14 +10,14 @@ import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
 import { SwapList } from '../components/SwapList.tsx';
 import { TipList } from '../components/TipList.tsx';
+import { noticeText } from '../i18n/coded.ts';
 import { fill, plural } from '../i18n/index.ts';
-import { correctionText } from '../i18n/sections/correction.ts';
 import { sortedCategories } from '../rules/categories.ts';
 import { equivalentsOf } from '../rules/equivalents.ts';
 import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/format.ts';
 import { tipsFor } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from './context.ts';
+import { useWidget } from '../state/widget-context.ts';
 
 const Summary = styled.section`
   container-type: inline-size;
@@ -150,9 +150,14 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
   const tips = tipsFor(result.categories);
   const reconciliation = result.metadata.reconciliation;
   // The backend states a total mismatch among its warnings; the widget says it itself only for a
-  // backend that sent none, so the visitor never reads it twice.
-  const warnings = result.metadata.warnings ?? [];
-  const notes =
+  // backend that sent none, so the visitor never reads it twice. Coded notices are said in the
+  // visitor's language; a backend that sends warnings alone is shown as it wrote them.
+  const notices = result.metadata.notices;
+  const warnings = Array.isArray(notices)
+    ? notices.map((notice) => noticeText(messages, locale, notice))
+    : (result.metadata.warnings ?? []);
+  const uncertainItems = result.metadata.uncertain_items ?? 0;
+  const backendNotes =
     warnings.length === 0 && reconciliation?.status === 'mismatch' && reconciliation.printed_total !== null
       ? [
           fill(text.mismatch, {
@@ -161,6 +166,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
           }),
         ]
       : warnings;
+  const notes =
+    uncertainItems > 0 ? [...backendNotes, plural(locale, text.uncertainItems, uncertainItems)] : backendNotes;
   const storeTotal = result.store_info.total;
 
   return (
@@ -247,7 +254,7 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
 
       {result.swaps && result.swaps.length > 0 && (
         <Card aria-labelledby="rc-swaps-title">
-          <SectionTitle id="rc-swaps-title">{correctionText(locale).swapsTitle}</SectionTitle>
+          <SectionTitle id="rc-swaps-title">{messages.correction.swapsTitle}</SectionTitle>
           <SwapList swaps={result.swaps} />
         </Card>
       )}

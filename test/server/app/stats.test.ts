@@ -98,8 +98,16 @@ describe('stats store', () => {
     const columns = (db.prepare('PRAGMA table_info(receipts)').all() as { name: string }[]).map((c) => c.name);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     const rows = db.prepare('SELECT * FROM receipts').all();
+    // The rollups beside the rows hold only a Helsinki date and sums of the same numbers.
+    const rollupColumns = ['receipt_days', 'receipt_totals'].map((table) =>
+      (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).sort(),
+    );
     db.close();
-    expect(tables).toEqual(['receipts']);
+    expect(tables.sort()).toEqual(['receipt_days', 'receipt_totals', 'receipts']);
+    expect(rollupColumns).toEqual([
+      ['day', 'receipts', 'total_kg'],
+      ['id', 'receipts', 'total_kg'],
+    ]);
     expect(columns.sort()).toEqual(['item_count', 'method', 'processed_at', 'total_kg']);
     expect(rows).toEqual([{ processed_at: Date.parse('2025-05-05T10:00:00Z'), total_kg: 2.5, item_count: 4, method: 'ocr' }]);
   });

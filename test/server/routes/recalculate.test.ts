@@ -109,6 +109,24 @@ describe('POST /api/recalculate with valid lists', () => {
     expect(result.categories.Vegetables!.count).toBe((read.categories.Vegetables?.count ?? 0) + 1);
   });
 
+  it('keeps a guessed item uncertain as read, and an item the visitor placed in a category is no longer uncertain', async () => {
+    const { app } = await start();
+    const guessed = { name: 'Qwzx Blorp', weight: 0.5, price: 2 };
+    const read = (await recalc(app, { items: [guessed] })).json<AnalysisResult>();
+    expect(read.items[0]).toMatchObject({ uncertain: true });
+    expect(read.metadata.uncertain_items).toBe(1);
+    // Sent back unchanged (the guessed category with it), it comes back as it was read.
+    const again = (await recalc(app, { items: [unchanged(read.items[0]!)] })).json<AnalysisResult>();
+    expect(again.items[0]).toEqual(read.items[0]);
+    expect(again.metadata.uncertain_items).toBe(1);
+    const category = read.items[0]!.category === 'Dairy' ? 'Fish' : 'Dairy';
+    const placed = (await recalc(app, { items: [{ ...guessed, category, edited: true }] })).json<AnalysisResult>();
+    expect(placed.items[0]).toMatchObject({ category, edited: true });
+    expect(placed.items[0]!.uncertain).toBeUndefined();
+    expect(placed.items[0]!.factor_source).not.toMatch(/^Median/);
+    expect(placed.metadata.uncertain_items).toBe(0);
+  });
+
   it('takes amounts in kg or in pieces of the typical pack, and a removed item leaves the totals', async () => {
     const { app } = await start();
     const read = await readSample(app);

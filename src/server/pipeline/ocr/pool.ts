@@ -1,6 +1,7 @@
 // A small pool of tesseract.js workers, started once and reused, with a bounded queue.
 // Our own rather than tesseract.js' createScheduler: a worker that overruns its time must be
 // terminated and replaced, and the scheduler can neither time out a job nor drop a worker.
+import { channel } from 'node:diagnostics_channel';
 import type { Worker } from 'tesseract.js';
 import { HttpError } from '../../errors.ts';
 import { REFUSALS } from '../decode/messages.ts';
@@ -63,7 +64,16 @@ interface Job {
   resolve: (result: OcrResult) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
+  /** performance.now() when the job joined the queue. */
+  queuedAt: number;
 }
+
+/**
+ * Each job's wait for a free worker, `{ waitMs }`, published as it starts: operators' metrics
+ * subscribe to it without the pool knowing about them.
+ */
+export const OCR_WAIT_CHANNEL = 'receipt-calculator:ocr-wait';
+const ocrWait = channel(OCR_WAIT_CHANNEL);
 
 /** Seconds one job is assumed to take before any has been measured. */
 const INITIAL_JOB_SECONDS = 2;
@@ -200,6 +210,7 @@ export class OcrPool {
         signal,
         resolve,
         reject,
+        queuedAt: performance.now(),
         onAbort: () => {
           // A waiting job leaves the queue; a running one finishes on its worker, unheard.
           const index = this.#queue.indexOf(job);
@@ -237,6 +248,7 @@ export class OcrPool {
   #run(slot: Slot, worker: Worker, job: Job): void {
     slot.busy = true;
     const started = performance.now();
+    if (ocrWait.hasSubscribers) ocrWait.publish({ waitMs: started - job.queuedAt });
     let finished = false;
     const finish = (replace: boolean): void => {
       finished = true;

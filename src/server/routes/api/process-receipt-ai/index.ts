@@ -3,6 +3,7 @@ import { API_PATHS, type AnalysisResult, type UploadFileType } from '../../../..
 import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../errors.ts';
 import { abortOnDisconnect } from '../../../plugins/app/abort-on-disconnect.ts';
+import { countReceipt } from '../../../plugins/app/stats.ts';
 import { isUploadFileType, processReceiptSchema } from '../../../schemas/process-receipt.ts';
 
 export type ProcessReceiptOptions = Pick<Config, 'maxUploadMb'>;
@@ -56,7 +57,7 @@ const processReceipt: FastifyPluginAsync<ProcessReceiptOptions> = async (app, { 
       const signal = abortOnDisconnect(reply);
       const { file, fileType } = await readUpload(request);
       const result = await app.pipeline.analyzeFile(file, fileType, signal);
-      app.stats.recordAnalysis(result);
+      await countReceipt(app, request, result);
       return result;
     },
   );

@@ -3,6 +3,7 @@ import { API_PATHS, type AnalysisResult } from '../../../../contract.ts';
 import type { Config } from '../../../config.ts';
 import { HttpError } from '../../../errors.ts';
 import { abortOnDisconnect } from '../../../plugins/app/abort-on-disconnect.ts';
+import { countReceipt } from '../../../plugins/app/stats.ts';
 import { processTextSchema, type ProcessTextBody } from '../../../schemas/process-text.ts';
 import { isSampleReceipt } from '../../../stats/sample.ts';
 
@@ -24,7 +25,7 @@ const processText: FastifyPluginAsync<ProcessTextOptions> = async (app, { maxTex
       if (text.length > maxTextChars) throw new HttpError(413, tooLong);
       const result = await app.pipeline.analyzeText(text, abortOnDisconnect(reply));
       // The widget's built-in sample is a demo, not a household's receipt.
-      if (!isSampleReceipt(text)) app.stats.recordAnalysis(result);
+      if (!isSampleReceipt(text)) await countReceipt(app, request, result);
       return result;
     },
   );

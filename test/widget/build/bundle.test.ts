@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analysis, API, STATS } from './support/fixtures.ts';
-import { json } from './support/fake-fetch.ts';
-import { useFakeBackend } from './support/environment.ts';
-import { advance, button, click, settle, text } from './support/widget.ts';
+import { analysis, API, STATS } from '../support/fixtures.ts';
+import { json } from '../support/fake-fetch.ts';
+import { useFakeBackend } from '../support/environment.ts';
+import { advance, button, click, settle, text } from '../support/widget.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 const DIST = join(ROOT, 'dist');
 const UMD = join(DIST, 'receipt-calculator.umd.js');
 const ESM = join(DIST, 'receipt-calculator.esm.js');

@@ -1,12 +1,12 @@
 // The results view: total, store, equivalents, the category chart and its text, the item
 // list with its honesty marks, reconciliation notes, warnings and tips.
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '../../src/contract.ts';
-import { CATEGORY_COLORS, UNKNOWN_CATEGORY_COLOR } from '../../src/widget/theme/palette.ts';
-import { analysis, API } from './support/fixtures.ts';
-import { json } from './support/fake-fetch.ts';
-import { useFakeBackend } from './support/environment.ts';
-import { advance, button, byText, click, mount, nextFrame, settle, shadowCss, text, type TestWidget } from './support/widget.ts';
+import type { AnalysisResult } from '../../../src/contract.ts';
+import { CATEGORY_COLORS, UNKNOWN_CATEGORY_COLOR } from '../../../src/widget/theme/palette.ts';
+import { analysis, API } from '../support/fixtures.ts';
+import { json } from '../support/fake-fetch.ts';
+import { useFakeBackend } from '../support/environment.ts';
+import { advance, button, byText, click, mount, nextFrame, settle, shadowCss, text, type TestWidget } from '../support/widget.ts';
 
 const fetch = useFakeBackend();
 

@@ -1,10 +1,10 @@
 // The public mount contract: open shadow root, styles inside it only, remount, nextFrame, unmount,
 // several widgets on one page.
 import { describe, expect, it, vi } from 'vitest';
-import { analysis, API } from './support/fixtures.ts';
-import { json } from './support/fake-fetch.ts';
-import { useFakeBackend } from './support/environment.ts';
-import { advance, button, click, mount, nextFrame, settle, shadowCss, text } from './support/widget.ts';
+import { analysis, API } from '../support/fixtures.ts';
+import { json } from '../support/fake-fetch.ts';
+import { useFakeBackend } from '../support/environment.ts';
+import { advance, button, click, mount, nextFrame, settle, shadowCss, text } from '../support/widget.ts';
 
 
 const fetch = useFakeBackend();
@@ -177,7 +177,7 @@ describe('mountReceiptCalculator', () => {
   });
 
   it('refuses something that is not an element', async () => {
-    const { mountReceiptCalculator } = await import('../../src/widget/index.ts');
+    const { mountReceiptCalculator } = await import('../../../src/widget/index.ts');
     expect(() => mountReceiptCalculator(null as unknown as HTMLElement)).toThrow(TypeError);
   });
 });

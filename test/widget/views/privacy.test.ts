@@ -1,8 +1,8 @@
 // The privacy view: effective date, every section, contact, and the way back.
 import { describe, expect, it } from 'vitest';
-import { API } from './support/fixtures.ts';
-import { useFakeBackend } from './support/environment.ts';
-import { button, byText, click, mount, settle, text } from './support/widget.ts';
+import { API } from '../support/fixtures.ts';
+import { useFakeBackend } from '../support/environment.ts';
+import { button, byText, click, mount, settle, text } from '../support/widget.ts';
 
 useFakeBackend({ status: 'ok', openai_configured: false });
 

@@ -2,10 +2,10 @@
 // sample sequences with their exact payloads and messages, and every error.
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SAMPLE_RECEIPT_TEXT } from '../../src/sample-receipt.ts';
-import { analysis, API } from './support/fixtures.ts';
-import { deferred, json, slowJson } from './support/fake-fetch.ts';
-import { useFakeBackend } from './support/environment.ts';
+import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
+import { analysis, API } from '../support/fixtures.ts';
+import { deferred, json, slowJson } from '../support/fake-fetch.ts';
+import { useFakeBackend } from '../support/environment.ts';
 import {
   advance,
   button,
@@ -19,7 +19,7 @@ import {
   settle,
   text,
   type TestWidget,
-} from './support/widget.ts';
+} from '../support/widget.ts';
 
 const CONSENT_WARNING = 'Please accept the privacy terms above to enable file upload and photo capture.';
 

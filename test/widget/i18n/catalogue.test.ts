@@ -2,10 +2,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/widget/i18n/en.ts';
-import { categoryLabel, fill, isLocale, messagesFor, plural, type Locale } from '../../src/widget/i18n/index.ts';
-import { CATEGORY_NAMES } from '../../src/contract.ts';
-import { mount } from './support/widget.ts';
+import { en } from '../../../src/widget/i18n/en.ts';
+import { categoryLabel, fill, isLocale, messagesFor, plural, type Locale } from '../../../src/widget/i18n/index.ts';
+import { CATEGORY_NAMES } from '../../../src/contract.ts';
+import { mount } from '../support/widget.ts';
 
 const SPEC_STRINGS = [
   'Scan Your Receipt',
@@ -46,7 +46,7 @@ const SPEC_STRINGS = [
   'API Error: {status}',
   'Failed to process receipt. Please check your API configuration and try again.',
   'Sample test failed: {reason}',
-  'Effective date: January 15, 2025',
+  'Effective date: {date}',
   '8.7 kg',
   '72 km',
   '14 months',
@@ -76,10 +76,13 @@ describe('the English catalogue', () => {
     expect(categoryLabel(en, 'Seaweed')).toBe('Seaweed');
   });
 
-  it('is the catalogue for the default locale, the only one so far', () => {
-    expect(messagesFor('en')).toBe(en);
+  it('is the catalogue for the default locale; Finnish and Swedish are the others', () => {
+    expect(messagesFor('en')).toMatchObject(en);
+    expect(messagesFor('en')).toBe(messagesFor('en'));
     expect(isLocale('en')).toBe(true);
-    expect(isLocale('fi')).toBe(false);
+    expect(isLocale('fi')).toBe(true);
+    expect(isLocale('sv')).toBe(true);
+    expect(isLocale('de')).toBe(false);
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
@@ -172,7 +175,7 @@ function shownTemplateText(source: string): string[] {
 
 describe('components', () => {
   // Text written straight into JSX would bypass the catalogue and stay English forever.
-  it.each(sourceFiles(join(import.meta.dirname, '../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
+  it.each(sourceFiles(join(import.meta.dirname, '../../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
     '%s has no user-facing text inline in JSX',
     (_name, file) => {
       const source = readFileSync(file as string, 'utf8');
@@ -185,7 +188,7 @@ describe('components', () => {
   );
 
   // A separator or word order joined in a component ("label: value") is language too.
-  it.each(sourceFiles(join(import.meta.dirname, '../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
+  it.each(sourceFiles(join(import.meta.dirname, '../../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
     '%s joins shown values with catalogue templates, not its own separators',
     (_name, file) => {
       expect(shownTemplateText(readFileSync(file as string, 'utf8'))).toEqual([]);

@@ -2,10 +2,10 @@
 // static example, navigation and the footer.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { API, STATS } from './support/fixtures.ts';
-import { deferred, json } from './support/fake-fetch.ts';
-import { useFakeBackend } from './support/environment.ts';
-import { advance, button, byText, click, mount, queryByText, settle, text } from './support/widget.ts';
+import { API, STATS } from '../support/fixtures.ts';
+import { deferred, json } from '../support/fake-fetch.ts';
+import { useFakeBackend } from '../support/environment.ts';
+import { advance, button, byText, click, mount, queryByText, settle, text } from '../support/widget.ts';
 
 const fetch = useFakeBackend();
 

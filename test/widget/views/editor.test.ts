@@ -3,11 +3,11 @@
 // announced, undo and reset return to earlier answers; swaps follow the tips.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult, RecalculateRequest, Swap } from '../../src/contract.ts';
-import { analysis, API } from './support/fixtures.ts';
-import { json } from './support/fake-fetch.ts';
-import { useFakeBackend } from './support/environment.ts';
-import { advance, button, byText, click, mount, nextFrame, settle, shadowCss, text, type TestWidget } from './support/widget.ts';
+import type { AnalysisResult, RecalculateRequest, Swap } from '../../../src/contract.ts';
+import { analysis, API } from '../support/fixtures.ts';
+import { json } from '../support/fake-fetch.ts';
+import { useFakeBackend } from '../support/environment.ts';
+import { advance, button, byText, click, mount, nextFrame, settle, shadowCss, text, type TestWidget } from '../support/widget.ts';
 
 const fetch = useFakeBackend();
 

@@ -1,9 +1,9 @@
 // Every text colour the widget draws on a background reaches WCAG AA (4.5:1); category and
 // status colours, drawn as graphics, reach 3:1 against white.
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../../src/widget/theme/contrast.ts';
-import { CATEGORY_COLORS, palette, UNKNOWN_CATEGORY_COLOR } from '../../src/widget/theme/palette.ts';
-import { TEXT_PAIRS } from '../../src/widget/theme/text-pairs.ts';
+import { contrastRatio } from '../../../src/widget/theme/contrast.ts';
+import { CATEGORY_COLORS, palette, UNKNOWN_CATEGORY_COLOR } from '../../../src/widget/theme/palette.ts';
+import { TEXT_PAIRS } from '../../../src/widget/theme/text-pairs.ts';
 
 describe('contrastRatio', () => {
   it('computes known WCAG ratios', () => {
