@@ -29,6 +29,8 @@ export const API_PATHS = {
   stats: '/stats',
   processReceipt: '/api/process-receipt-ai',
   processText: '/api/process-text',
+  /** POST a visitor's corrected item list (RecalculateRequest) → AnalysisResult. */
+  recalculate: '/api/recalculate',
 } as const;
 
 /** The `fileType` field of the multipart upload. */
@@ -71,6 +73,10 @@ export interface AnalysisItem {
   uncertain?: boolean;
   /** true for lines that are bought but not eaten (fuel, batteries, hair dye): 0 kg CO2e of food. */
   not_food?: boolean;
+  /** kg of one piece or pack, when the item is counted in pieces; a visitor may then give the amount in pieces. */
+  piece_weight?: number;
+  /** true when a visitor corrected this item (echoed from RecalculateItem.edited). */
+  edited?: boolean;
 }
 
 export interface CategoryTotals {
@@ -110,6 +116,62 @@ export interface AnalysisResult {
   summary: { driving_equivalent_km: number; tree_months_absorption: number };
   categories: Partial<Record<CategoryName, CategoryTotals>>;
   items: AnalysisItem[];
+  /** Lower-carbon alternatives for the items that weigh most, largest saving first (additive). */
+  swaps?: Swap[];
+}
+
+/** A name in each language the widget speaks. */
+export interface LocalizedName {
+  en: string;
+  fi: string;
+  sv: string;
+}
+
+/** One concrete swap: the same amount of an alternative from the factor table. */
+export interface Swap {
+  /** Index of the item in `items`. */
+  item_index: number;
+  /** The item's name as printed. */
+  item_name: string;
+  /** kg of the item, and of the alternative. */
+  weight: number;
+  /** The item's own factor and its citation (the same as the item's). */
+  from: { factor: number; factor_source: string };
+  to: { key: string; name: LocalizedName; factor: number; factor_source: string };
+  /** kg CO2e this receipt would save: weight × (from.factor − to.factor). */
+  saving: number;
+}
+
+/** Most items one recalculation takes. */
+export const MAX_RECALCULATE_ITEMS = 300;
+/** Most kg one item may weigh, and most pieces it may count. */
+export const MAX_ITEM_KG = 100;
+export const MAX_ITEM_PIECES = 100;
+
+/** One line of a corrected receipt. */
+export interface RecalculateItem {
+  name: string;
+  /** The visitor's category; omitted for an item added by name (the backend classifies it). */
+  category?: CategoryName;
+  /** kg; omitted to let the backend weigh it (pack size in the name, or a typical pack × quantity). */
+  weight?: number;
+  /** Pieces or packs; used when `weight` is omitted. */
+  quantity?: number;
+  /** EUR; 0 when omitted (an added item whose price the visitor did not give). */
+  price?: number;
+  /** true when the visitor changed or added this item; echoed on the result's item. */
+  edited?: boolean;
+}
+
+/** POST /api/recalculate. Nothing is stored and nothing is counted in the statistics. */
+export interface RecalculateRequest {
+  items: RecalculateItem[];
+  /** The receipt's store and printed total, echoed so the result can still be checked against it. */
+  store_info?: { name: string | null; total: number | null; chain?: string | null };
+  /** How the receipt was first read; echoed in metadata (default 'text'). */
+  processing_method?: ProcessingMethod;
+  /** EUR of lines that are not items (deposits and fees minus returns), as first read. */
+  other_lines_total?: number;
 }
 
 export interface StatsResponse {
@@ -194,6 +256,12 @@ export const ERROR_CODES = [
   'empty-file',
   /** 400 */
   'bad-file-type',
+  /** 400: a recalculation without items. */
+  'no-items',
+  /** 400: a recalculation with too many items. params: max_items */
+  'too-many-items',
+  /** 400: an item of a recalculation fails a rule. params: item (1-based), field */
+  'bad-item',
   /** 404 */
   'not-found',
   /** 413: an upload over the size limit. params: max_mb */

@@ -24,6 +24,7 @@ import { rateLimitOptions } from './plugins/external/rate-limit.ts';
 import { REPO_ROOT, staticOptions } from './plugins/external/static.ts';
 import processReceipt from './routes/api/process-receipt-ai/index.ts';
 import processText from './routes/api/process-text/index.ts';
+import recalculate from './routes/api/recalculate/index.ts';
 import health from './routes/health/index.ts';
 import stats from './routes/stats/index.ts';
 import { sharedSchemas } from './schemas/index.ts';
@@ -95,5 +96,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(stats);
   await app.register(processText, { maxTextChars: config.maxTextChars });
   await app.register(processReceipt, { maxUploadMb: config.maxUploadMb });
+  await app.register(recalculate);
   return app;
 }

@@ -1,10 +1,12 @@
 // ParsedReceipt → AnalysisResult: classify each item, weigh it, multiply by its cited factor,
 // and sum per category, with equivalents and honest uncertainty fields.
-import type { AnalysisItem, AnalysisResult, Notice } from '../../contract.ts';
+import type { AnalysisItem, AnalysisResult, CategoryName, Notice } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
-import { classifyName } from './classify/classify.ts';
+import { CATALOGUE } from './classify/catalogue.ts';
+import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
 import { categoryMedianFactor, isNotFood } from './emissions/category-factors.ts';
 import { factorFor } from './emissions/factors.ts';
+import { swapsFor, type KeyedItem } from './emissions/swaps.ts';
 import { itemEmissions, reconcile, roundOne, sumItems } from './emissions/totals.ts';
 import { roundEur, roundKg } from './money.ts';
 import type { ParsedItem, ParsedReceipt, ProcessingMethod } from './types.ts';
@@ -20,17 +22,34 @@ export interface AnalyzeOptions {
   notices?: readonly Notice[];
 }
 
-/** One receipt line with its category, weight, factor and emissions. */
-export function analyzeItem(item: ParsedItem): AnalysisItem {
+/**
+ * A category a visitor chose: the name's own reading when it agrees (its specific factor and
+ * confidence stay, so an unchanged item comes back as it was read); else the reading the category
+ * decides as an upstream hint would (a name the lexicon was unsure of); else the visitor knows
+ * better than the lexicon, and the category's fallback key stands for the product.
+ */
+function classifyChosen(name: string, category: CategoryName, cues: NameCues): Classification {
+  const plain = classifyName(name, cues);
+  if (plain.category === category) return plain;
+  const hinted = classifyName(name, { ...cues, hint: category });
+  if (hinted.category === category) return hinted;
+  // Spread from a reading so that every field the classifier reports is present. The visitor placed
+  // the item, so it is no longer uncertain (a guess agreeing with the category above stays one: the
+  // visitor left it as it was read).
+  return { ...hinted, productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [], uncertain: false };
+}
+
+function analyzeKeyed(item: ParsedItem): KeyedItem {
   const cues = { weighed: item.weightKg !== null, ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
-  const classification = classifyName(item.name, cues);
+  const classification = item.category ? classifyChosen(item.name, item.category, cues) : classifyName(item.name, cues);
   const byCategory = classification.source === 'model' || classification.source === 'cue';
   const weight = weighItem(item, classification.productKey, byCategory ? { categoryOnly: classification.category } : {});
   const notFood = isNotFood(classification.productKey);
   // An item nothing placed carries its category's median factor (non-food cues keep their 0 kg).
   const factor = classification.uncertain && !notFood ? categoryMedianFactor(classification.category) : factorFor(classification.productKey);
   const weightKg = roundKg(weight.kg);
-  return {
+  const counted = weight.basis !== 'printed' && weight.quantity > 0;
+  const analysed: AnalysisItem = {
     name: item.name,
     category: classification.category,
     weight: weightKg,
@@ -43,11 +62,20 @@ export function analyzeItem(item: ParsedItem): AnalysisItem {
     confidence: classification.confidence,
     ...(classification.uncertain ? { uncertain: true } : {}),
     ...(notFood ? { not_food: true } : {}),
+    // A visitor may count such an item in pieces: each piece weighs this much.
+    ...(counted ? { piece_weight: roundKg(weight.kg / weight.quantity) } : {}),
   };
+  return { item: analysed, productKey: classification.productKey };
+}
+
+/** One receipt line with its category, weight, factor and emissions. */
+export function analyzeItem(item: ParsedItem): AnalysisItem {
+  return analyzeKeyed(item).item;
 }
 
 export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOptions): AnalysisResult {
-  const items = parsed.items.map(analyzeItem);
+  const keyed = parsed.items.map(analyzeKeyed);
+  const items = keyed.map(({ item }) => item);
   const totals = sumItems(items);
   // One notice per sentence: two stages may notice the same thing.
   const notices = [...new Map([...parsed.notices, ...(options.notices ?? [])].map((notice) => [notice.message, notice])).values()];
@@ -76,5 +104,6 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
     },
     categories: totals.categories,
     items,
+    swaps: swapsFor(keyed),
   };
 }

@@ -23,6 +23,8 @@ export interface ParsedItem {
   discount: number;
   /** A category suggested by an upstream reader (the LLM); the classifier may use it. */
   categoryHint?: CategoryName;
+  /** A category the visitor chose when correcting the receipt: it decides over the name. */
+  category?: CategoryName;
 }
 
 export interface ParsedReceipt {

@@ -4,6 +4,7 @@ import {
   API_PATHS,
   type AnalysisResult,
   type HealthResponse,
+  type RecalculateRequest,
   type StatsResponse,
   type UploadFileType,
 } from '../../contract.ts';
@@ -21,6 +22,7 @@ export interface ApiClient {
   stats(options: CallOptions): Promise<StatsResponse>;
   processReceipt(file: File, fileType: UploadFileType, options: CallOptions): Promise<AnalysisResult>;
   processText(text: string, options: CallOptions): Promise<AnalysisResult>;
+  recalculate(request: RecalculateRequest, options: CallOptions): Promise<AnalysisResult>;
 }
 
 export function createApiClient(baseUrl: string): ApiClient {
@@ -57,6 +59,14 @@ export function createApiClient(baseUrl: string): ApiClient {
       return call(
         API_PATHS.processText,
         { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text }) },
+        options,
+        readAnalysis,
+      );
+    },
+    recalculate(request, options) {
+      return call(
+        API_PATHS.recalculate,
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) },
         options,
         readAnalysis,
       );

@@ -131,6 +131,7 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
                   <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
                 )
               )}
+              {item.edited && <Chip data-testid="edited-mark">{messages.correction.edited}</Chip>}
               <Amounts>
                 <span>
                   {fill(item.weight_estimated ? text.itemWeightEstimated : text.itemWeight, {

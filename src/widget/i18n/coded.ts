@@ -30,7 +30,11 @@ function say(
   if (locale === 'en' || code === undefined || !Object.hasOwn(sentences, code)) return fallback;
   const sentence = sentences[code]!;
   const values = formatted(locale, params ?? {});
-  if (typeof sentence === 'string') return fill(sentence, values);
+  if (typeof sentence === 'string') {
+    // A sentence missing a value it needs cannot be said right: the server's words are.
+    const needed = [...sentence.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+    return needed.every((key) => Object.hasOwn(values, key)) ? fill(sentence, values) : fallback;
+  }
   const count = params?.count;
   // A plural sentence without its count cannot be said right: the server's words are.
   if (typeof count !== 'number') return fallback;

@@ -4,7 +4,7 @@ import type { AppError } from '../state/app-state.ts';
 import { errorCodeText } from './coded.ts';
 import { fill, type Locale, type Messages } from './index.ts';
 
-function reasonText(messages: Messages, locale: Locale, reason: FailureReason): string {
+export function reasonText(messages: Messages, locale: Locale, reason: FailureReason): string {
   switch (reason.kind) {
     case 'server':
       return errorCodeText(messages, locale, reason.code, reason.params, reason.message);

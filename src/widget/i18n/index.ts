@@ -2,6 +2,7 @@
 // one catalogue file (./en.ts, ./fi.ts, ./sv.ts, each checked against the English shape) and a
 // feature is one section (`{ en, fi, sv }`, see ./shape.ts) added to FEATURE_SECTIONS below.
 import { backend } from './backend.ts';
+import { correction } from './correction.ts';
 import { en, type Catalogue } from './en.ts';
 import { fi } from './fi.ts';
 import { history } from './history.ts';
@@ -18,6 +19,7 @@ const CATALOGUES: Readonly<Record<Locale, Catalogue>> = { en, fi, sv };
 const FEATURE_SECTIONS = {
   backend,
   history,
+  correction,
 };
 
 type Features = typeof FEATURE_SECTIONS;

@@ -3,6 +3,7 @@
 import type { AnalysisResult, StatsResponse } from '../../contract.ts';
 import type { FailureReason } from '../api/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.ts';
+import type { Corrections } from './corrections.ts';
 
 export type View = 'home' | 'calculator' | 'privacy' | 'history';
 
@@ -43,6 +44,8 @@ export interface AppState {
   consent: boolean;
   processing: Processing;
   result: AnalysisResult | null;
+  /** The visitor's corrections of `result`; null until the first change. */
+  corrections: Corrections | null;
   error: AppError | null;
   /** Name of the file being or last processed; cleared by Scan Another Receipt. */
   fileName: string | null;
@@ -60,6 +63,7 @@ export const INITIAL_STATE: AppState = {
   consent: false,
   processing: { phase: 'idle' },
   result: null,
+  corrections: null,
   error: null,
   fileName: null,
   stats: { phase: 'loading' },

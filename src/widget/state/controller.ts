@@ -7,6 +7,7 @@ import type { Locale } from '../i18n/locale.ts';
 import { preparePhoto } from '../api/prepare-photo.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import { afterPaint } from './after-paint.ts';
+import { createCorrections, type CorrectionActions } from './corrections.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
 import {
   CLEAR_PROCESSING_AFTER_MS,
@@ -46,6 +47,8 @@ export interface Controller {
   trySample(): void;
   scanAnother(): void;
   retryStats(): void;
+  /** Correcting the result: change, undo, reset (see corrections.ts). */
+  corrections: CorrectionActions;
   dispose(): void;
 }
 
@@ -150,7 +153,7 @@ export function createController(options: ControllerOptions): Controller {
   ): Promise<void> {
     const { processing } = store.getState();
     if (processing.phase !== 'idle') return;
-    set({ error: null, result: null, fileName });
+    set({ error: null, result: null, corrections: null, fileName });
     const client = api();
     if (client === null) {
       set({ error: { kind: 'no-base-url' } });
@@ -192,8 +195,19 @@ export function createController(options: ControllerOptions): Controller {
     else stopStats();
   }
 
+  const corrections = createCorrections({
+    getResult: () => store.getState().result,
+    getCorrections: () => store.getState().corrections,
+    set,
+    recalculate(body) {
+      const client = api();
+      return client === null ? null : request((signal) => client.recalculate(body, { signal }));
+    },
+  });
+
   return {
     store,
+    corrections,
     start() {
       if (options.checkHealth) void checkHealth();
       if (store.getState().view === 'home') startStats();
@@ -235,7 +249,7 @@ export function createController(options: ControllerOptions): Controller {
       );
     },
     scanAnother() {
-      set({ result: null, fileName: null, error: null });
+      set({ result: null, corrections: null, fileName: null, error: null });
     },
     retryStats() {
       set({ stats: { phase: 'loading' } });

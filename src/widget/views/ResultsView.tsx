@@ -5,8 +5,10 @@ import type { AnalysisResult } from '../../contract.ts';
 import { Button } from '../components/Button.tsx';
 import { CategoryChart } from '../components/CategoryChart.tsx';
 import { CarIcon, TreeIcon } from '../components/icons.tsx';
+import { ItemEditor } from '../components/ItemEditor.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
+import { SwapList } from '../components/SwapList.tsx';
 import { TipList } from '../components/TipList.tsx';
 import { noticeText } from '../i18n/coded.ts';
 import { fill, plural } from '../i18n/index.ts';
@@ -243,12 +245,20 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
       <Card>
         <SectionTitle id="rc-items-title">{text.itemsTitle}</SectionTitle>
         <ItemList items={result.items} labelledBy="rc-items-title" />
+        <ItemEditor result={result} />
       </Card>
 
       <Card aria-labelledby="rc-tips-title">
         <SectionTitle id="rc-tips-title">{text.tipsTitle}</SectionTitle>
         <TipList tips={tips} />
       </Card>
+
+      {result.swaps && result.swaps.length > 0 && (
+        <Card aria-labelledby="rc-swaps-title">
+          <SectionTitle id="rc-swaps-title">{messages.correction.swapsTitle}</SectionTitle>
+          <SwapList swaps={result.swaps} />
+        </Card>
+      )}
 
       <SaveReceipt result={result} />
 

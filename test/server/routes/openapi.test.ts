@@ -1,7 +1,7 @@
 // The OpenAPI 3 document is generated from the routes' own schemas: every public path is in it
 // with its answers, the shared schemas under their names, and /docs renders it for people.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '../../../src/contract.ts';
+import { API_PATHS, CATEGORY_NAMES, ERROR_CODES, MAX_RECALCULATE_ITEMS } from '../../../src/contract.ts';
 import { buildTestApp, type TestApp } from '../../support/build-app.ts';
 
 interface OpenApi {
@@ -50,6 +50,24 @@ describe('GET /openapi.json', () => {
     const upload = document.paths[API_PATHS.processReceipt]!.post!;
     expect(Object.keys(upload.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
     expect(JSON.stringify(upload.requestBody)).toContain('"format":"binary"');
+  });
+
+  it('describes the recalculation with the body its checks accept and the analysis it answers', () => {
+    const recalculate = document.paths[API_PATHS.recalculate]!.post!;
+    expect(recalculate.tags).toEqual(['receipts']);
+    expect(JSON.stringify(recalculate.responses['200'])).toContain('#/components/schemas/AnalysisResult');
+    expect(JSON.stringify(recalculate.responses['4XX'] ?? recalculate.responses['4xx'])).toContain('ErrorResponse');
+    const body = recalculate.requestBody!.content['application/json'] as {
+      schema: { required: string[]; properties: { items: { minItems: number; maxItems: number; items: { required: string[]; properties: Record<string, { enum?: string[] }> } } } };
+    };
+    expect(body.schema.required).toEqual(['items']);
+    expect(body.schema.properties.items.minItems).toBe(1);
+    expect(body.schema.properties.items.maxItems).toBe(MAX_RECALCULATE_ITEMS);
+    const item = body.schema.properties.items.items;
+    expect(item.required).toEqual(['name']);
+    expect(Object.keys(item.properties)).toEqual(['name', 'category', 'weight', 'quantity', 'price', 'edited']);
+    expect(item.properties.category!.enum).toEqual([...CATEGORY_NAMES]);
+    expect(JSON.stringify(document.components.schemas.ErrorResponse)).toContain('too-many-items');
   });
 });
 

@@ -2,9 +2,11 @@
 // header's language switch (kept for the next visit, winning over the embedding's option), the
 // backend's coded sentences in the visitor's language, and numbers as each language writes them.
 // Feature sections (the backend's sentences, My receipts) are checked with the views' catalogues.
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '../../../src/contract.ts';
+import type { AnalysisResult, Swap } from '../../../src/contract.ts';
 import { backend } from '../../../src/widget/i18n/backend.ts';
+import { correction } from '../../../src/widget/i18n/correction.ts';
 import { en } from '../../../src/widget/i18n/en.ts';
 import { fi } from '../../../src/widget/i18n/fi.ts';
 import { history } from '../../../src/widget/i18n/history.ts';
@@ -24,7 +26,7 @@ function allStrings(value: unknown): string[] {
   return [];
 }
 
-const CATALOGUES = { fi: [fi, backend.fi, history.fi], sv: [sv, backend.sv, history.sv] } as const;
+const CATALOGUES = { fi: [fi, backend.fi, history.fi, correction.fi], sv: [sv, backend.sv, history.sv, correction.sv] } as const;
 
 /**
  * The English words a Finnish or Swedish page must not show: every literal part of every
@@ -33,7 +35,7 @@ const CATALOGUES = { fi: [fi, backend.fi, history.fi], sv: [sv, backend.sv, hist
  */
 function englishFragments(locale: 'fi' | 'sv'): string[] {
   const own = allStrings(CATALOGUES[locale]).join('\n');
-  return [...new Set(allStrings([en, backend.en, history.en]).flatMap((string) => string.split(/\{\w+\}/)))]
+  return [...new Set(allStrings([en, backend.en, history.en, correction.en]).flatMap((string) => string.split(/\{\w+\}/)))]
     .map((fragment) => fragment.trim())
     .filter((fragment) => /[A-Za-z]{4,}/.test(fragment) && !own.includes(fragment));
 }
@@ -59,6 +61,20 @@ async function showSample(widget: TestWidget, scan: string, sample: string): Pro
   await advance(1000);
   if (!widget.shadow.querySelector('[data-testid="result"]')) throw new Error(`no result: ${text(widget.shadow).slice(0, 300)}`);
 }
+
+const SWAP: Swap = {
+  item_index: 0,
+  item_name: 'Pirkka naudan jauheliha 10% 400g',
+  weight: 0.4,
+  from: { factor: 35.693, factor_source: 'Agribalyse 3.1 #6254' },
+  to: {
+    key: 'meat-substitute',
+    name: { en: 'plant protein mince (soy or broad bean)', fi: 'härkäpapu-/kasvisproteiini', sv: 'växtproteinfärs' },
+    factor: 1.959,
+    factor_source: 'Agribalyse 3.1 #30181',
+  },
+  saving: 13.494,
+};
 
 const LABELS = {
   fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy, back: fi.privacy.back, history: history.fi },
@@ -123,6 +139,45 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
     await click(button(widget.shadow, labels.history.removeAll));
     expect(text(widget.shadow)).toContain(labels.history.confirmRemoveAll);
     expect(leaks(text(widget.shadow), locale), 'confirmation').toEqual([]);
+    await widget.unmount();
+  });
+
+  it('shows the item editor and the swaps with no English left, labels included', async () => {
+    const widget = await open(locale, analysis({ swaps: [SWAP] }));
+    await showSample(widget, LABELS[locale].scan, LABELS[locale].sample);
+    const editor = widget.shadow.querySelector<HTMLDetailsElement>('[data-testid="item-editor"]')!;
+    await act(async () => {
+      editor.open = true;
+    });
+    const labels = [...editor.querySelectorAll('[aria-label]')].map((element) => element.getAttribute('aria-label')!);
+    expect(labels.length).toBeGreaterThan(0);
+    expect(text(editor)).toContain(correction[locale].editTitle);
+    expect(leaks(text(editor), locale), 'editor').toEqual([]);
+    expect(leaks(labels.join('\n'), locale), 'editor labels').toEqual([]);
+    const swaps = widget.shadow.querySelector('[data-testid="swaps"]')!;
+    expect(text(swaps)).toContain(SWAP.to.name[locale]);
+    expect(text(swaps)).not.toContain(SWAP.to.name.en);
+    expect(leaks(text(swaps), locale), 'swaps').toEqual([]);
+    await widget.unmount();
+  });
+
+  it('says why the backend refused a change in the language', async () => {
+    const widget = await open(locale);
+    await showSample(widget, LABELS[locale].scan, LABELS[locale].sample);
+    fetch.once(
+      '/api/recalculate',
+      json({ error: 'Item 2 needs a weight above 0 and at most 100 kg.', code: 'bad-item', params: { item: 2, field: 'weight' } }, 400),
+    );
+    const select = widget.shadow.querySelector<HTMLSelectElement>('[data-testid="edit-row"] select')!;
+    await act(async () => {
+      select.value = 'Fruits';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    const alert = text(widget.shadow.querySelector('[data-testid="item-editor"] [role="alert"]')!);
+    const reason = backend[locale].errors['bad-item'].replace('{item}', '2');
+    expect(alert).toBe(correction[locale].failed.replace('{reason}', reason));
+    expect(alert).not.toContain('needs a weight');
     await widget.unmount();
   });
 

@@ -21,6 +21,7 @@ function fakeApi(overrides: Partial<ApiClient> = {}): ApiClient {
       call.onAnswer?.();
       return analysis();
     },
+    recalculate: async () => analysis(),
     ...overrides,
   };
 }

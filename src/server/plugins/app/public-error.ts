@@ -18,6 +18,9 @@ export interface ErrorContext {
 /** Each code's HTTP status; a code without one fails the type-check. */
 export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   'bad-request': 400,
+  'no-items': 400,
+  'too-many-items': 400,
+  'bad-item': 400,
   'empty-text': 400,
   'no-file': 400,
   'bad-multipart': 400,

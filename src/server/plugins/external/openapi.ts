@@ -3,6 +3,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { API_PATHS } from '../../../contract.ts';
+import { recalculateBodyJsonSchema } from '../../schemas/recalculate.ts';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -32,6 +33,13 @@ function describeUpload(document: OpenApiDocument): OpenApiDocument {
   return document;
 }
 
+/** The recalculation's body is checked by zod (for its sentences), so its schema is generated from that. */
+function describeRecalculate(document: OpenApiDocument): OpenApiDocument {
+  const post = document.paths?.[API_PATHS.recalculate]?.post;
+  if (post) post.requestBody = { required: true, content: { 'application/json': { schema: recalculateBodyJsonSchema() } } };
+  return document;
+}
+
 export function swaggerOptions(version: string): SwaggerOptions {
   return {
     openapi: {
@@ -54,7 +62,7 @@ export function swaggerOptions(version: string): SwaggerOptions {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     transformObject: (documentObject) =>
-      'openapiObject' in documentObject ? describeUpload(documentObject.openapiObject as OpenApiDocument) : documentObject.swaggerObject,
+      'openapiObject' in documentObject ? describeRecalculate(describeUpload(documentObject.openapiObject as OpenApiDocument)) : documentObject.swaggerObject,
   };
 }
 
