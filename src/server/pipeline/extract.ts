@@ -4,7 +4,8 @@
 import type { ExtractedText } from './types.ts';
 import { HttpError, isHttpError } from '../errors.ts';
 import { detectKind } from './decode/detect.ts';
-import { cropPaper, evenPaperTone, levelPaper, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
+import { evenPaperTone, levelPaper, toVisionJpeg, type DecodeLimits, type ImageSource } from './decode/image.ts';
+import { preparePage } from './decode/page.ts';
 import { toPgm, type GrayImage } from './decode/paper.ts';
 import { pdfPagesSkipped, REFUSALS } from './decode/messages.ts';
 import { OcrPool, type OcrResult, type OcrTicket } from './ocr/pool.ts';
@@ -151,8 +152,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
    * a busy server or a long page is not read again.
    */
   async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, checkAgainstTotal = false): Promise<PageReading> {
-    const gray = await cropPaper(source, limits);
-    const paper = await evenPaperTone(gray);
+    // The same preparation for a photo and for the picture of a scanned PDF page.
+    const { gray, paper } = await preparePage(source, limits);
     signal?.throwIfAborted();
     const { result: first, costMs } = await measured(() => ticket.recognize(toPgm(paper), signal, 'block'));
     if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return { ...first, readings: 1 };
@@ -221,10 +222,10 @@ export function createExtractor(options: ExtractorOptions): Extractor {
             texts.push(layer);
             continue;
           }
-          // A scanned page: render it and read it like a photo.
+          // A scanned page: its picture is read exactly like a photo.
           ticket ??= pool.reserve();
           // A one-page scan is a whole receipt, which can be checked against its total.
-          const result = await recognize({ pixels: await pdf.renderPage(page) }, ticket, signal, pages === 1);
+          const result = await recognize(await pdf.scannedPage(page), ticket, signal, pages === 1);
           texts.push(result.text);
           ocrResults.push(result);
         }
