@@ -10,9 +10,11 @@ import type { AnalysisResult, UploadFileType } from '../../contract.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../errors.ts';
 import { analyzeParsedReceipt, parseReceiptText } from './analyze.ts';
+import { REFUSALS } from './decode/messages.ts';
 import { createExtractor, type Extractor } from './extract.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
 import type { ParsedReceipt, ProcessingMethod } from './types.ts';
+import { isUnreadablePhoto } from './unreadable-photo.ts';
 
 export interface Pipeline {
   /** Starts the OCR workers once; they are reused by every request. */
@@ -106,7 +108,12 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     stopIfAborted(signal);
     // The extractor says what it left out (e.g. PDF pages beyond MAX_PDF_PAGES); the visitor should know.
     const allWarnings = [...warnings, ...(extracted.warnings ?? [])];
-    return analyzeOrRefuse(parseReceiptText(extracted.text), extracted.method, NO_ITEMS_IN_FILE, allWarnings);
+    const parsed = parseReceiptText(extracted.text);
+    const outcome = { method: extracted.method, items: parsed.items.length, printedTotal: parsed.printedTotal };
+    if (isUnreadablePhoto({ ...outcome, ...(extracted.ocrConfidence === undefined ? {} : { ocrConfidence: extracted.ocrConfidence }) })) {
+      throw new HttpError(422, REFUSALS.unreadablePhoto);
+    }
+    return analyzeOrRefuse(parsed, extracted.method, NO_ITEMS_IN_FILE, allWarnings);
   }
 
   /**

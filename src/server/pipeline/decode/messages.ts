@@ -7,7 +7,10 @@ export const REFUSALS = {
     `This image is too large to process (over ${megapixels} megapixels). Please upload a smaller photo of the receipt.`,
   unreadableImage:
     'The image could not be read. It may be damaged or incomplete; please upload the photo again as a JPEG or PNG.',
-  noTextInImage: 'No text could be read from this image. Please upload a sharper, well-lit photo of the whole receipt.',
+  noTextInImage:
+    'No text could be read from this photo. Lay the receipt flat, hold the camera closer so the receipt fills the picture, and take it in more light.',
+  unreadablePhoto:
+    'This photo could not be read clearly enough. Lay the receipt flat, hold the camera closer so the receipt fills the picture, and take it in more light.',
   encryptedPdf: 'This PDF is password-protected. Please upload an unprotected PDF or a photo of the receipt.',
   unreadablePdf: 'The PDF could not be read. It may be damaged; please upload it again or send a photo of the receipt.',
   noTextInPdf: 'No text could be read from this PDF. Please upload a clearer PDF or a photo of the receipt.',
