@@ -49,6 +49,8 @@ export interface ExtractorOptions {
   ocrRereadWithinMs?: number;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
+  /** Growth of resident memory after which a worker is replaced after its job (see RECYCLE_GROWTH_BYTES in ocr/pool.ts). */
+  ocrRecycleGrowthBytes?: number;
   /** Receives operational problems (never receipt text); defaults to the console. The app passes its logger. */
   log?: (level: 'warn' | 'error', message: string) => void;
 }
@@ -133,6 +135,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     maxQueue: options.maxQueue,
     timeoutMs: options.ocrTimeoutMs,
     startTimeoutMs: options.ocrStartTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+    ...(options.ocrRecycleGrowthBytes === undefined ? {} : { recycleGrowthBytes: options.ocrRecycleGrowthBytes }),
     languages: options.ocrLanguages ?? DEFAULT_OCR_LANGUAGES,
     ...(options.langPath === undefined ? {} : { dataFolder: options.langPath }),
     log,
