@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'widget',
-          include: ['test/widget/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'],
+          include: ['test/widget/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/widget/support/setup.ts'],
           // Let Vite load styled-components (not Node), so the alias below applies to it.
@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['test/server/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { PRESETS } from '../scripts/fixtures/presets.ts';
+import { FIXTURE_RECEIPTS, REPO_ROOT } from '../scripts/paths.ts';
 import { renderReceiptImage } from '../scripts/fixtures/render-image.ts';
 import { renderTextPdf } from '../scripts/fixtures/render-pdf.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../src/sample-receipt.ts';
@@ -16,8 +17,8 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { multipart } from '../test/support/multipart.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const FIXTURES = join(ROOT, 'test/fixtures/receipts');
+const ROOT = REPO_ROOT;
+const FIXTURES = FIXTURE_RECEIPTS;
 
 interface Input {
   kind: string;

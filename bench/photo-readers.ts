@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { preparePage } from '../src/server/pipeline/decode/page.ts';
 import { detectKind } from '../src/server/pipeline/decode/detect.ts';
-import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract.ts';
+import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
 import { parseReceiptText } from '../src/server/pipeline/parse/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -2,19 +2,16 @@
 // classifier on a product list. A report: exits 0 unless --check finds a metric under its floor.
 // Usage and metric definitions: scripts/eval/README.md.
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
 import { checkFloors, FLOORS } from './eval/floors.ts';
+import { heldOutReport } from './eval/held-out-main.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
-
-const REPO = resolve(import.meta.dirname, '..');
-const SHARED_RECEIPTS = resolve(REPO, '../shared/data/receipts');
-const SHARED_PRODUCTS = resolve(REPO, '../shared/data/products/products.csv');
-const FIXTURES = join(REPO, 'test/fixtures/receipts');
+import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
 
 const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
 
@@ -121,6 +118,7 @@ async function main(): Promise<number> {
     const rows = readProducts(options.products);
     console.log(`\n== Categories: ${label(options.products)} (${rows.length} products)`);
     console.log(productTables(evaluateProducts(rows)));
+    console.log(`\n== Categories held out by source (scripts/eval/held-out.ts)\n${heldOutReport()}`);
   }
   return options.check && belowFloor > 0 ? 1 : 0;
 }

@@ -122,6 +122,16 @@ export interface StatsResponse {
 export interface HealthResponse {
   status: 'ok';
   openai_configured: boolean;
+  // Additive: readiness, for load balancers and operators.
+  version?: string;
+  /** The OCR workers are started (the backend only listens once they are). */
+  ocr?: 'ready';
+  /** OCR jobs running or waiting in this instance. */
+  ocr_load?: number;
+  /** Whether the statistics store answered its last query; receipts are analysed either way. */
+  stats?: 'ready' | 'unavailable';
+  /** Where the statistics live: the embedded file or a shared PostgreSQL database. */
+  stats_store?: 'sqlite' | 'postgres';
 }
 
 export interface ErrorResponse {
@@ -220,6 +230,16 @@ export const ERROR_CODES = [
   'ocr-unavailable',
   /** 500 */
   'internal',
+  /** 503 from /stats: the statistics store cannot be reached; `Retry-After` says when to ask again. */
+  'stats-unavailable',
+  /** 415: a request body of a content type the route does not take (not a receipt file's type). */
+  'unsupported-media-type',
+  /** 405 */
+  'method-not-allowed',
+  /** 408: the request did not arrive in time. */
+  'request-timeout',
+  /** 413: a request body over a limit that is neither the file's nor the text's. */
+  'too-large',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -16,8 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseCsv, type CsvRow } from '../../src/server/pipeline/classify/csv.ts';
-
-const repoRoot = resolve(import.meta.dirname, '../..');
+import { REPO_ROOT as repoRoot, SHARED_DATA } from '../paths.ts';
 
 function readCsv(path: string): CsvRow[] {
   return parseCsv(readFileSync(path, 'utf8'));
@@ -186,7 +185,7 @@ function toCsv(rows: string[][]): string {
 }
 
 if (import.meta.main) {
-  const sharedDir = resolve(process.argv[2] ?? resolve(repoRoot, '../shared/data'));
+  const sharedDir = resolve(process.argv[2] ?? SHARED_DATA);
   const rows = buildFactorRows(sharedDir);
   writeFileSync(resolve(repoRoot, 'data/emission-factors.csv'), toCsv(rows));
   console.log(`Wrote ${rows.length - 1} factors to data/emission-factors.csv from ${sharedDir}`);

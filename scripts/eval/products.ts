@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { CATEGORY_NAMES, type CategoryName } from '../../src/contract.ts';
 import { analyzeParsedReceipt } from '../../src/server/pipeline/analyze.ts';
 import type { ParsedReceipt } from '../../src/server/pipeline/types.ts';
+import { reconcile } from '../../src/server/pipeline/money.ts';
 
 export interface ProductRow {
   name: string;
@@ -57,6 +58,8 @@ export function oneItemReceipt(name: string): ParsedReceipt {
     returns: 0,
     fees: 0,
     vatTableTotal: null,
+    reconciliation: reconcile({ printedCents: null, itemCents: 100, depositCents: 0, feeCents: 0, returnCents: 0 }),
+    notices: [],
     warnings: [],
   };
 }

@@ -3,8 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import type { AnalysisResult, ProcessingMethod } from '../../src/contract.ts';
 import { loadConfig, type Env } from '../../src/server/config.ts';
-import { isHttpError } from '../../src/server/errors.ts';
-import { DEFAULT_REREAD_WITHIN_MS } from '../../src/server/pipeline/extract.ts';
+import { isCodedError } from '../../src/server/pipeline/errors.ts';
+import { STATUS_BY_CODE } from '../../src/server/plugins/app/public-error.ts';
+import { DEFAULT_REREAD_WITHIN_MS } from '../../src/server/pipeline/extract/index.ts';
 import { createPipeline, type Pipeline } from '../../src/server/pipeline/index.ts';
 import type { CorpusEntry } from './corpus.ts';
 import type { ReportKind } from './floors.ts';
@@ -68,7 +69,10 @@ async function analyze(pipeline: Pipeline, entry: CorpusEntry): Promise<Analysis
 
 /** A refusal with a 4xx status is the reader saying it found nothing; anything else is a crash. */
 export function describeFailure(error: unknown): { message: string; crashed: boolean } {
-  if (isHttpError(error)) return { message: `${error.statusCode} ${error.message}`, crashed: error.statusCode >= 500 };
+  if (isCodedError(error)) {
+    const status = STATUS_BY_CODE[error.code];
+    return { message: `${status} ${error.message}`, crashed: status >= 500 };
+  }
   return { message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), crashed: true };
 }
 

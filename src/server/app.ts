@@ -3,6 +3,8 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -11,11 +13,13 @@ import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { createPipeline, type Pipeline } from './pipeline/index.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import metrics from './plugins/app/metrics.ts';
 import pipelinePlugin from './plugins/app/pipeline.ts';
 import statsPlugin from './plugins/app/stats.ts';
 import { corsOptions } from './plugins/external/cors.ts';
 import { loggerOptions } from './plugins/external/logger.ts';
 import { multipartOptions } from './plugins/external/multipart.ts';
+import { OPENAPI_PATH, swaggerOptions, swaggerUiOptions } from './plugins/external/openapi.ts';
 import { rateLimitOptions } from './plugins/external/rate-limit.ts';
 import { REPO_ROOT, staticOptions } from './plugins/external/static.ts';
 import processReceipt from './routes/api/process-receipt-ai/index.ts';
@@ -59,8 +63,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ajv: { customOptions: { coerceTypes: false } },
   });
 
+  const version = packageVersion();
   for (const schema of sharedSchemas) app.addSchema(schema);
   await app.register(errorHandler);
+  // Before the routes: it documents every route declared after it.
+  await app.register(swagger, swaggerOptions(version));
+  await app.register(swaggerUi, swaggerUiOptions);
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  await app.register(metrics);
   await app.register(cors, corsOptions(config));
   // Before the routes: it attaches itself to routes that declare `config.rateLimit`.
   await app.register(rateLimit, rateLimitOptions(config));
@@ -72,10 +82,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (folders.dist) await app.register(fastifyStatic, folders.dist);
   else app.log.warn('The widget bundles are missing (no dist/ folder): run "npm run build" so the demo page can load them.');
 
-  await app.register(statsPlugin, { dataDir: config.dataDir, ...(overrides.now ? { now: overrides.now } : {}) });
+  await app.register(statsPlugin, {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    cacheMs: config.statsCacheMs,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
   await app.register(pipelinePlugin, { pipeline: overrides.pipeline ?? createPipeline(config, { log: app.log }) });
 
-  await app.register(health, { version: packageVersion() });
+  await app.register(health, { version });
   await app.register(stats);
   await app.register(processText, { maxTextChars: config.maxTextChars });
   await app.register(processReceipt, { maxUploadMb: config.maxUploadMb });

@@ -10,6 +10,12 @@ export interface Config {
   host: string;
   /** Absolute folder for the stats database; created on first start. */
   dataDir: string;
+  /** A postgres:// URL: statistics live in that shared database instead of the SQLite file. */
+  databaseUrl: string | null;
+  /** Connections each instance keeps to DATABASE_URL. */
+  databasePoolSize: number;
+  /** How long an instance reuses the /stats figures, ms (its own receipts show at once). */
+  statsCacheMs: number;
   maxUploadBytes: number;
   maxUploadMb: number;
   maxTextChars: number;
@@ -93,6 +99,11 @@ const envSchema = z.object({
   PORT: integer('PORT', 8787, 0, 65_535),
   HOST: text('127.0.0.1'),
   DATA_DIR: text('.data'),
+  DATABASE_URL: optionalText().refine((value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
+    error: 'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@db.example.fi:5432/receipts.',
+  }),
+  DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 10, 1, 100),
+  STATS_CACHE_MS: integer('STATS_CACHE_MS', 1000, 0, 60_000),
   MAX_UPLOAD_MB: integer('MAX_UPLOAD_MB', 10, 1, 100),
   MAX_TEXT_CHARS: integer('MAX_TEXT_CHARS', 20_000, 100, 1_000_000),
   ALLOWED_ORIGINS: optionalText(),
@@ -159,6 +170,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    statsCacheMs: e.STATS_CACHE_MS,
     maxUploadMb: e.MAX_UPLOAD_MB,
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     maxTextChars: e.MAX_TEXT_CHARS,

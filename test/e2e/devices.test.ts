@@ -47,7 +47,7 @@ describe.skipIf(noBrowser)('phones and screenshots', () => {
     expect(await smallTapTargets(suite.page, DEMO_HOST), `${state}: tap targets under 44 px`).toEqual([]);
   }
 
-  async function openHome(page: Page, url = `${suite.server.url}/`): Promise<Locator> {
+  async function openHome(page: Page, url = `${suite.server.url}/?sidebar=0`): Promise<Locator> {
     await page.goto(url);
     const widget = widgetIn(page, DEMO_HOST);
     await expect.poll(() => statsPanel(widget).getAttribute('aria-busy')).toBe('false');

@@ -122,7 +122,7 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
 
   it('keeps its styles inside its shadow root on the demo page the backend serves', async () => {
     const page = await suite.context.newPage();
-    await page.goto(`${suite.server.url}/`);
+    await page.goto(`${suite.server.url}/?sidebar=0`);
     const widget = widgetIn(page, '#receipt-calculator');
     await openCalculator(widget);
     await button(widget, 'Read the Privacy Policy').click();

@@ -1,20 +1,22 @@
 // The orchestrator: receipt in, analysis out. It chooses the reader and nothing else;
 // every stage lives in its own module.
 //   offline  text  → parse → analyze                                 (method 'text')
-//   offline  file  → extract text (PDF layer or OCR) → parse → analyze  (method from the extractor)
+//   offline  file  → extract text (PDF layer or OCR) → parse → analyze  (method from the extractor;
+//                    a photo's readings are parsed once each while choosing one, and the chosen
+//                    parse is the one analysed)
 //   with an OpenAI key: file → vision input → model → analyze ('openai-vision' / 'openai-text'),
 //                       text → model → analyze ('openai-text');
 //   any model failure falls back to the offline reader with a warning.
 // Our own factor table computes the numbers on every path (analyzeParsedReceipt).
-import type { AnalysisResult, UploadFileType } from '../../contract.ts';
-import type { Config } from '../config.ts';
-import { HttpError } from '../errors.ts';
+import type { AnalysisResult, Notice, UploadFileType } from '../../contract.ts';
 import { analyzeParsedReceipt, parseReceiptText } from './analyze.ts';
-import { REFUSALS } from './decode/messages.ts';
-import { createExtractor, type Extractor } from './extract.ts';
+import { CodedError } from './errors.ts';
+import { createExtractor, type Extractor } from './extract/index.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
+import type { OcrLanguage } from './ocr/trained-data.ts';
 import type { ParsedReceipt, ProcessingMethod } from './types.ts';
-import { isUnreadablePhoto } from './unreadable-photo.ts';
+import { isUnreadablePhoto } from './extract/unreadable-photo.ts';
+import { unreadablePhoto } from './ocr/refusals.ts';
 
 export interface Pipeline {
   /** Starts the OCR workers once; they are reused by every request. */
@@ -31,10 +33,16 @@ export interface Pipeline {
   readonly openaiConfigured: boolean;
 }
 
-export type PipelineConfig = Pick<
-  Config,
-  'ocrWorkers' | 'ocrQueueLimit' | 'ocrTimeoutMs' | 'ocrLanguages' | 'maxImageMegapixels' | 'maxPdfPages' | 'openai'
->;
+/** The settings the pipeline reads (the server's Config has them all). */
+export interface PipelineConfig {
+  ocrWorkers: number;
+  ocrQueueLimit: number;
+  ocrTimeoutMs: number;
+  ocrLanguages: OcrLanguage[];
+  maxImageMegapixels: number;
+  maxPdfPages: number;
+  openai: { apiKey: string; model: string; baseURL: string | undefined; timeoutMs: number } | null;
+}
 
 /** The part of a pino logger the pipeline uses; the app passes its own, so LOG_LEVEL applies. */
 export interface PipelineLog {
@@ -57,22 +65,28 @@ export interface PipelineOptions {
   ocrRereadWithinMs?: number;
 }
 
-export const NO_ITEMS_IN_FILE =
-  'No receipt items could be read from this file. Try a sharper photo with the whole receipt in view.';
-export const NO_ITEMS_IN_TEXT =
-  'No receipt items could be found in this text. Paste the product lines of a receipt, each with its price.';
-export const AI_UNAVAILABLE = 'The AI reader was unavailable, so the receipt was read with the built-in reader.';
-export const AI_FOUND_NOTHING = 'The AI reader found no items, so the receipt was read with the built-in reader.';
+const noItemsInFile = (): CodedError =>
+  new CodedError('no-items-in-file', 'No receipt items could be read from this file. Try a sharper photo with the whole receipt in view.');
+const noItemsInText = (): CodedError =>
+  new CodedError('no-items-in-text', 'No receipt items could be found in this text. Paste the product lines of a receipt, each with its price.');
+const AI_UNAVAILABLE: Notice = {
+  code: 'ai-unavailable',
+  message: 'The AI reader was unavailable, so the receipt was read with the built-in reader.',
+};
+const AI_FOUND_NOTHING: Notice = {
+  code: 'ai-found-nothing',
+  message: 'The AI reader found no items, so the receipt was read with the built-in reader.',
+};
 
 function analyzeOrRefuse(
   parsed: ParsedReceipt,
   method: ProcessingMethod,
-  noItemsSentence: string,
-  warnings: string[] = [],
+  refusal: () => CodedError,
+  notices: readonly Notice[] = [],
 ): AnalysisResult {
-  const result = analyzeParsedReceipt(parsed, { method, warnings });
+  const result = analyzeParsedReceipt(parsed, { method, notices });
   // An analysis without items is not an answer the visitor can use.
-  if (result.items.length === 0) throw new HttpError(422, noItemsSentence);
+  if (result.items.length === 0) throw refusal();
   return result;
 }
 
@@ -103,27 +117,27 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
       })
     : null;
 
-  async function readFileOffline(bytes: Buffer, warnings: string[], signal?: AbortSignal): Promise<AnalysisResult> {
+  async function readFileOffline(bytes: Buffer, notices: Notice[], signal?: AbortSignal): Promise<AnalysisResult> {
     const extracted = await extractor.extractText(bytes, signal);
     stopIfAborted(signal);
     // The extractor says what it left out (e.g. PDF pages beyond MAX_PDF_PAGES); the visitor should know.
-    const allWarnings = [...warnings, ...(extracted.warnings ?? [])];
-    const parsed = parseReceiptText(extracted.text);
+    const allNotices = [...notices, ...(extracted.notices ?? [])];
+    const parsed = extracted.parsed ?? parseReceiptText(extracted.text);
     const outcome = { method: extracted.method, items: parsed.items.length, printedTotal: parsed.printedTotal };
     if (isUnreadablePhoto({ ...outcome, ...(extracted.ocrConfidence === undefined ? {} : { ocrConfidence: extracted.ocrConfidence }) })) {
-      throw new HttpError(422, REFUSALS.unreadablePhoto);
+      throw unreadablePhoto();
     }
-    return analyzeOrRefuse(parsed, extracted.method, NO_ITEMS_IN_FILE, allWarnings);
+    return analyzeOrRefuse(parsed, extracted.method, noItemsInFile, allNotices);
   }
 
   /**
-   * Runs the model; returns null (and says why in `warnings`) when the offline reader should
+   * Runs the model; returns null (and says why in `notices`) when the offline reader should
    * answer instead. Refusals of the visitor's input and aborts are not model failures: they pass.
    */
   async function tryModel(
     read: () => Promise<ParsedReceipt>,
     method: ProcessingMethod,
-    warnings: string[],
+    notices: Notice[],
     signal?: AbortSignal,
   ): Promise<AnalysisResult | null> {
     let parsed: ParsedReceipt;
@@ -132,13 +146,13 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     } catch (error) {
       stopIfAborted(signal);
       options.log?.warn({ err: error, method }, 'the AI reader failed; reading offline');
-      warnings.push(AI_UNAVAILABLE);
+      notices.push(AI_UNAVAILABLE);
       return null;
     }
     stopIfAborted(signal);
     const result = analyzeParsedReceipt(parsed, { method });
     if (result.items.length === 0) {
-      warnings.push(AI_FOUND_NOTHING);
+      notices.push(AI_FOUND_NOTHING);
       return null;
     }
     return result;
@@ -148,27 +162,27 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     ready: () => extractor.ready(),
 
     async analyzeText(text, signal) {
-      const warnings: string[] = [];
+      const notices: Notice[] = [];
       if (llm) {
-        const viaModel = await tryModel(() => llm.readText(text, signal), 'openai-text', warnings, signal);
+        const viaModel = await tryModel(() => llm.readText(text, signal), 'openai-text', notices, signal);
         if (viaModel) return viaModel;
       }
-      return analyzeOrRefuse(parseReceiptText(text), 'text', NO_ITEMS_IN_TEXT, warnings);
+      return analyzeOrRefuse(parseReceiptText(text), 'text', noItemsInText, notices);
     },
 
     async analyzeFile(bytes, _claimed, signal) {
-      // Both extractor calls judge the type from the bytes first and refuse unknown ones (415).
-      const warnings: string[] = [];
+      // Both extractor calls judge the type from the bytes first and refuse unknown ones (unsupported-type).
+      const notices: Notice[] = [];
       if (llm) {
         const vision = await extractor.visionInput(bytes, signal);
         stopIfAborted(signal);
         const viaModel =
           vision.text !== null && vision.text.trim() !== ''
-            ? await tryModel(() => llm.readText(vision.text ?? '', signal), 'openai-text', warnings, signal)
-            : await tryModel(() => llm.readImages(vision.images, signal), 'openai-vision', warnings, signal);
+            ? await tryModel(() => llm.readText(vision.text ?? '', signal), 'openai-text', notices, signal)
+            : await tryModel(() => llm.readImages(vision.images, signal), 'openai-vision', notices, signal);
         if (viaModel) return viaModel;
       }
-      return readFileOffline(bytes, warnings, signal);
+      return readFileOffline(bytes, notices, signal);
     },
 
     close: () => extractor.close(),

@@ -2,7 +2,8 @@
 // bytes → (decode, OCR or PDF text) → text → parse → ParsedReceipt → classify, weigh, emissions → AnalysisResult.
 // The optional OpenAI path produces a ParsedReceipt too (with category hints), so the
 // numbers always come from our own factor table.
-import type { CategoryName, ProcessingMethod } from '../../contract.ts';
+import type { CategoryName, Notice, ProcessingMethod } from '../../contract.ts';
+import type { ReconciledCents } from './money.ts';
 
 export type { ProcessingMethod };
 
@@ -37,7 +38,11 @@ export interface ParsedReceipt {
   fees: number;
   /** Gross total of the VAT table, when found (a second witness of the total). */
   vatTableTotal: number | null;
-  /** Problems the parser noticed (e.g. item sum ≠ printed total). Shown to the visitor. */
+  /** The items (+ deposits + fees − returns) checked against the printed total, once, by the reader. */
+  reconciliation: ReconciledCents;
+  /** Problems the reader noticed (e.g. item sum ≠ printed total), each with its stable code. */
+  notices: Notice[];
+  /** The notices' English sentences, in the same order. Shown to the visitor. */
   warnings: string[];
 }
 

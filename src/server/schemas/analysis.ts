@@ -35,6 +35,19 @@ export const analysisResultSchema = {
         processing_method: { type: 'string' },
         items_found: { type: 'integer', minimum: 0 },
         warnings: { type: 'array', items: { type: 'string' } },
+        notices: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: {
+              code: { type: 'string' },
+              params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+              message: { type: 'string' },
+            },
+            additionalProperties: false,
+          },
+        },
       },
       additionalProperties: true,
     },

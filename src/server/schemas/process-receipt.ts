@@ -10,5 +10,10 @@ export function isUploadFileType(value: string): value is UploadFileType {
 }
 
 export const processReceiptSchema = {
+  summary: 'Analyse a receipt file',
+  description:
+    'A multipart form with the receipt as `file` (photo, image or PDF; the bytes decide the reader) and an optional `fileType`. ' +
+    'The file stays in memory only. Rate limited per address; 503 with Retry-After when the OCR queue is full.',
+  tags: ['receipts'],
   response: analysisResponses,
 } as const;

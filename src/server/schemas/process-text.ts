@@ -5,6 +5,9 @@ export interface ProcessTextBody {
 }
 
 export const processTextSchema = {
+  summary: 'Analyse the text of a receipt',
+  description: 'The receipt as plain text (pasted or copied from an e-receipt). Rate limited per address.',
+  tags: ['receipts'],
   body: {
     type: 'object',
     required: ['text'],

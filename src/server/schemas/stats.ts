@@ -1,6 +1,11 @@
 import { errorResponses } from './error.ts';
 
 export const statsSchema = {
+  summary: 'Community statistics',
+  description:
+    'Anonymous counts of processed receipts: in all, today and this ISO week (Helsinki days), and the average kg CO2e per receipt. ' +
+    'Answers 503 with Retry-After (code "stats-unavailable") while the statistics store cannot be reached.',
+  tags: ['statistics'],
   response: {
     200: {
       type: 'object',

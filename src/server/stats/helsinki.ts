@@ -68,3 +68,20 @@ export function helsinkiWeekStart(now: Date): Date {
     helsinkiMidnight({ year: monday.getUTCFullYear(), month: monday.getUTCMonth() + 1, day: monday.getUTCDate() }),
   );
 }
+
+function isoDate({ year, month, day }: CivilDate): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The Helsinki calendar date of an instant, "YYYY-MM-DD": the key of the daily rollups. */
+export function helsinkiDate(instant: Date | number): string {
+  return isoDate(helsinkiParts(typeof instant === 'number' ? instant : instant.getTime()));
+}
+
+/** The Helsinki date of the Monday starting the ISO week that contains `now`, "YYYY-MM-DD". */
+export function helsinkiWeekStartDate(now: Date): string {
+  const { year, month, day } = helsinkiParts(now.getTime());
+  const civil = new Date(Date.UTC(year, month - 1, day));
+  const monday = new Date(civil.getTime() - ((civil.getUTCDay() + 6) % 7) * DAY_MS);
+  return isoDate({ year: monday.getUTCFullYear(), month: monday.getUTCMonth() + 1, day: monday.getUTCDate() });
+}

@@ -1,8 +1,11 @@
 // Why a call failed, in the terms the messages need: an HTTP answer (with the server's own
 // sentence when it sent one), no answer at all, or an answer that could not be read.
 
+import type { MessageParams } from '../../contract.ts';
+
 export type FailureReason =
-  | { kind: 'server'; message: string }
+  /** `code` and `params` when the server sent them: the widget then says it in its own language. */
+  | { kind: 'server'; message: string; code?: string; params?: MessageParams }
   | { kind: 'status'; status: number }
   | { kind: 'no-answer' }
   | { kind: 'unreadable' };
@@ -23,17 +26,33 @@ export function isAbort(error: unknown): boolean {
     : error instanceof Error && error.name === 'AbortError';
 }
 
+function isParams(value: unknown): value is MessageParams {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((param) => typeof param === 'string' || typeof param === 'number')
+  );
+}
+
 /** A non-2xx answer: the server's `error` sentence when the body carries one, else the status. */
 export async function failureFromResponse(response: Response): Promise<ApiFailure> {
-  let message: unknown;
+  type ErrorBody = { error?: unknown; code?: unknown; params?: unknown } | null;
+  let body: ErrorBody;
   try {
-    message = ((await response.json()) as { error?: unknown } | null)?.error;
+    body = (await response.json()) as ErrorBody;
   } catch {
-    message = undefined;
+    body = null;
   }
-  return new ApiFailure(
-    typeof message === 'string' && message.trim() !== ''
-      ? { kind: 'server', message: message.trim() }
-      : { kind: 'status', status: response.status },
-  );
+  const message = body?.error;
+  if (typeof message !== 'string' || message.trim() === '') {
+    return new ApiFailure({ kind: 'status', status: response.status });
+  }
+  const { code, params } = body!;
+  return new ApiFailure({
+    kind: 'server',
+    message: message.trim(),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(isParams(params) ? { params } : {}),
+  });
 }

@@ -2,7 +2,7 @@
 import { styled } from 'styled-components';
 import type { ApiStatus } from '../state/app-state.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 
 const Pill = styled.p<{ $status: ApiStatus }>`
   display: inline-flex;

@@ -5,8 +5,9 @@ import { categoryLabel, fill, plural } from '../i18n/index.ts';
 import type { CategoryRow } from '../rules/categories.ts';
 import { formatEuro, formatKg, percentOf } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 import { KgFigure } from './KgFigure.tsx';
+import { atLeast } from '../theme/breakpoints.ts';
 
 const Layout = styled.div`
   display: flex;
@@ -14,7 +15,7 @@ const Layout = styled.div`
   align-items: center;
   gap: 20px;
 
-  @media (min-width: 600px) {
+  ${atLeast('medium')} {
     flex-direction: row;
     align-items: flex-start;
   }
@@ -38,15 +39,24 @@ const Legend = styled.ul`
   gap: 10px 32px;
 `;
 
-/** The name with its kg CO2e at the right end, then share, item count and price below. */
+/**
+ * The name with its kg CO2e at the right end, then share, item count and price below. A name
+ * is never broken inside a word (Finnish "Kasviproteiinit" is long): where name and figure do not
+ * fit on one line, the figure moves under the name instead.
+ */
 const Entry = styled.li`
-  display: grid;
-  grid-template-columns: 14px minmax(0, 1fr) auto;
-  column-gap: 10px;
+  display: flex;
+  flex-wrap: wrap;
   align-items: baseline;
+  column-gap: 10px;
+
+  & > :nth-child(3) {
+    margin-left: auto;
+  }
 `;
 
 const Swatch = styled.span<{ $color: string }>`
+  flex: none;
   align-self: center;
   width: 14px;
   height: 14px;
@@ -55,11 +65,13 @@ const Swatch = styled.span<{ $color: string }>`
 `;
 
 const Name = styled.span`
+  flex: 1 1 0;
   font-weight: 700;
 `;
 
 const Numbers = styled.span`
-  grid-column: 2 / -1;
+  flex-basis: 100%;
+  padding-left: 24px;
   font-size: 0.875em;
   color: ${palette.muted};
   font-variant-numeric: tabular-nums;

@@ -1,7 +1,7 @@
 // Errors: a red box titled Error, announced to screen readers as soon as it appears.
 import { styled } from 'styled-components';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 
 const Box = styled.div`
   padding: 16px;

@@ -5,8 +5,9 @@ import type { AnalysisItem } from '../../contract.ts';
 import { categoryLabel, fill } from '../i18n/index.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 import { KgFigure } from './KgFigure.tsx';
+import { atLeast, below } from '../theme/breakpoints.ts';
 
 /** 16rem of a 16 px base, in px so the host page's root font size cannot change it. */
 export const ITEM_LIST_MAX_HEIGHT_PX = 256;
@@ -19,7 +20,7 @@ const Scroller = styled.div`
   border: 1px solid ${palette.border};
   border-radius: 12px;
 
-  @media (max-width: 639.98px) {
+  ${below('large')} {
     margin: 0 -20px;
     border-width: 1px 0;
     border-radius: 0;
@@ -50,7 +51,7 @@ const Row = styled.li`
     border-top: 1px solid ${palette.border};
   }
 
-  @media (min-width: 640px) {
+  ${atLeast('large')} {
     & > :first-child {
       grid-column: 1;
     }
@@ -123,7 +124,13 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
                 <Dot $color={categoryColor(item.category)} aria-hidden="true" />
                 {categoryLabel(messages, item.category)}
               </Chip>
-              {item.confidence === 'low' && <Uncertain>{text.categoryUncertain}</Uncertain>}
+              {item.not_food === true ? (
+                <Uncertain data-mark="not-food">{text.notFood}</Uncertain>
+              ) : (
+                (item.uncertain === true || item.confidence === 'low') && (
+                  <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
+                )
+              )}
               <Amounts>
                 <span>
                   {fill(item.weight_estimated ? text.itemWeightEstimated : text.itemWeight, {

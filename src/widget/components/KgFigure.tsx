@@ -3,7 +3,7 @@
 import { styled } from 'styled-components';
 import { formatKg } from '../rules/format.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 
 const Figure = styled.span`
   font-variant-numeric: tabular-nums;

@@ -2,7 +2,7 @@
 import { keyframes, styled } from 'styled-components';
 import { fill } from '../i18n/index.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 import { Card, Muted } from './layout.tsx';
 
 const stripes = keyframes`

@@ -4,9 +4,10 @@ import { fill, plural } from '../i18n/index.ts';
 import { displayedUsers } from '../rules/stats.ts';
 import { shortenCount } from '../rules/format.ts';
 import { palette } from '../theme/palette.ts';
-import { useAppState, useWidget } from '../views/context.ts';
+import { useAppState, useWidget } from '../state/widget-context.ts';
 import { LinkButton, TextButton, TextLink } from './Button.tsx';
 import { LeafIcon } from './icons.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { VisuallyHidden } from './layout.tsx';
 
 const Bar = styled.header`
@@ -38,6 +39,13 @@ const Mark = styled.span`
   color: ${palette.onPrimary};
 `;
 
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+`;
+
 export function BrandHeader() {
   const { messages, links } = useWidget();
   return (
@@ -48,11 +56,14 @@ export function BrandHeader() {
         </Mark>
         {messages.brand.name}
       </Brand>
-      <LinkButton $variant="secondary" href={links.mainSiteUrl} target="_blank" rel="noopener noreferrer">
-        {messages.brand.mainSite}
-        <span aria-hidden="true">{messages.brand.externalMark}</span>{' '}
-        <VisuallyHidden>{messages.brand.opensInNewTab}</VisuallyHidden>
-      </LinkButton>
+      <Tools>
+        <LanguageSwitch />
+        <LinkButton $variant="secondary" href={links.mainSiteUrl} target="_blank" rel="noopener noreferrer">
+          {messages.brand.mainSite}
+          <span aria-hidden="true">{messages.brand.externalMark}</span>{' '}
+          <VisuallyHidden>{messages.brand.opensInNewTab}</VisuallyHidden>
+        </LinkButton>
+      </Tools>
     </Bar>
   );
 }

@@ -4,9 +4,10 @@ import { fill, plural } from '../i18n/index.ts';
 import { formatKg, shortenCount } from '../rules/format.ts';
 import type { StatsState } from '../state/app-state.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 import { Button } from './Button.tsx';
 import { Card, SectionTitle, VisuallyHidden } from './layout.tsx';
+import { atLeast } from '../theme/breakpoints.ts';
 
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
@@ -18,7 +19,7 @@ const Grid = styled.dl`
   gap: 8px;
   margin: 0;
 
-  @media (min-width: 480px) {
+  ${atLeast('small')} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
     gap: 16px;
   }
@@ -35,7 +36,7 @@ const Tile = styled.div`
   border-radius: 12px;
   background: ${palette.primaryTint};
 
-  @media (min-width: 480px) {
+  ${atLeast('small')} {
     flex-direction: column;
     justify-content: flex-start;
     gap: 4px;
@@ -53,7 +54,7 @@ const Value = styled.dd`
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
 
-  @media (min-width: 640px) {
+  ${atLeast('large')} {
     font-size: 1.75em;
   }
 `;

@@ -4,7 +4,7 @@ import { fill } from '../i18n/index.ts';
 import { formatKg } from '../rules/format.ts';
 import type { Tip } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../views/context.ts';
+import { useWidget } from '../state/widget-context.ts';
 
 const List = styled.ul`
   list-style: none;

@@ -2,6 +2,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { palette } from '../theme/palette.ts';
+import { atLeast } from '../theme/breakpoints.ts';
 
 const H1 = styled.h1<{ $onDark: boolean }>`
   margin: 0;
@@ -11,7 +12,7 @@ const H1 = styled.h1<{ $onDark: boolean }>`
   letter-spacing: -0.01em;
   color: ${({ $onDark }) => ($onDark ? palette.onPrimary : palette.text)};
 
-  @media (min-width: 640px) {
+  ${atLeast('large')} {
     font-size: 2.25em;
   }
 

@@ -1,6 +1,7 @@
 // Shared layout pieces: cards, section titles, the visually hidden text helper.
 import { styled } from 'styled-components';
 import { palette } from '../theme/palette.ts';
+import { atLeast, below } from '../theme/breakpoints.ts';
 
 export const Card = styled.section`
   background: ${palette.surface};
@@ -9,7 +10,7 @@ export const Card = styled.section`
   padding: 20px;
   box-shadow: 0 1px 2px rgba(16, 56, 50, 0.06), 0 4px 16px rgba(16, 56, 50, 0.05);
 
-  @media (min-width: 640px) {
+  ${atLeast('large')} {
     padding: 24px;
   }
 `;
@@ -33,7 +34,7 @@ export const ButtonRow = styled.div`
   flex-wrap: wrap;
   gap: 12px;
 
-  @media (max-width: 479.98px) {
+  ${below('small')} {
     flex-direction: column;
   }
 `;

@@ -1,6 +1,7 @@
-// The English catalogue. It carries the spec's strings verbatim; `{name}` marks a value filled
-// in at render time. A new language is a new file of the same shape (see ./index.ts).
-import type { PluralForms } from './index.ts';
+// The English catalogue of the widget's own views. It carries the spec's strings verbatim;
+// `{name}` marks a value filled in at render time. ./fi.ts and ./sv.ts have the same shape
+// (`Catalogue`), so a key missing in either fails the type-check.
+import type { Widen } from './shape.ts';
 
 export const en = {
   brand: {
@@ -8,6 +9,7 @@ export const en = {
     mainSite: 'Visit main site',
     opensInNewTab: '(opens in a new tab)',
     externalMark: '↗',
+    language: 'Language',
   },
   home: {
     headline: 'Discover the climate impact of your groceries',
@@ -141,6 +143,11 @@ export const en = {
     itemWeight: '{weight} kg',
     itemWeightEstimated: '≈ {weight} kg, estimated',
     categoryUncertain: 'category uncertain',
+    notFood: 'not food',
+    uncertainItems: {
+      one: 'The category of {count} item is uncertain: it is counted with its category’s typical factor.',
+      other: 'The categories of {count} items are uncertain: they are counted with their categories’ typical factors.',
+    },
     mismatch:
       'The items found add up to {computed}, but the receipt’s total is {printed}: some lines may have been missed.',
     notesTitle: 'Notes',
@@ -185,7 +192,7 @@ export const en = {
   privacy: {
     back: 'Back',
     title: 'Privacy Policy',
-    effective: 'Effective date: January 15, 2025',
+    effective: 'Effective date: {date}',
     sections: [
       {
         title: 'Data we process',
@@ -227,16 +234,5 @@ export const en = {
   },
 } as const;
 
-/**
- * The shape every catalogue has: strings stay strings (not the English literals), and plural
- * forms take whichever forms a language's rules use (see `plural` in ./index.ts).
- */
-type Widen<T> = T extends string
-  ? string
-  : T extends { other: string }
-    ? PluralForms
-    : T extends readonly (infer U)[]
-    ? readonly Widen<U>[]
-    : { readonly [K in keyof T]: Widen<T[K]> };
-
-export type Messages = Widen<typeof en>;
+/** The shape of every language's catalogue of the widget's own views. */
+export type Catalogue = Widen<typeof en>;

@@ -1,12 +1,13 @@
 // The sentence shown in the Error box for each failure (spec §8).
 import type { FailureReason } from '../api/errors.ts';
 import type { AppError } from '../state/app-state.ts';
-import { fill, type Messages } from './index.ts';
+import { errorCodeText } from './coded.ts';
+import { fill, type Locale, type Messages } from './index.ts';
 
-function reasonText(messages: Messages, reason: FailureReason): string {
+function reasonText(messages: Messages, locale: Locale, reason: FailureReason): string {
   switch (reason.kind) {
     case 'server':
-      return reason.message;
+      return errorCodeText(messages, locale, reason.code, reason.params, reason.message);
     case 'status':
       return fill(messages.errors.apiError, { status: reason.status });
     case 'no-answer':
@@ -16,16 +17,16 @@ function reasonText(messages: Messages, reason: FailureReason): string {
   }
 }
 
-export function errorText(messages: Messages, error: AppError): string {
+export function errorText(messages: Messages, locale: Locale, error: AppError): string {
   switch (error.kind) {
     case 'no-base-url':
       return messages.errors.noBaseUrl;
     case 'upload':
       // Without an HTTP answer there is no server sentence to pass on.
       return error.reason.kind === 'server' || error.reason.kind === 'status'
-        ? fill(messages.errors.uploadFailed, { reason: reasonText(messages, error.reason) })
+        ? fill(messages.errors.uploadFailed, { reason: reasonText(messages, locale, error.reason) })
         : messages.errors.noMessage;
     case 'sample':
-      return fill(messages.errors.sampleFailed, { reason: reasonText(messages, error.reason) });
+      return fill(messages.errors.sampleFailed, { reason: reasonText(messages, locale, error.reason) });
   }
 }

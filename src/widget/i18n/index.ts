@@ -1,39 +1,58 @@
-// The message catalogues. Components read every user-facing string from here, so adding a
-// language means adding one catalogue file and one entry below, without touching components.
-import { en, type Messages } from './en.ts';
+// The message catalogues. Components read every user-facing string from here, so a language is
+// one catalogue file (./en.ts, ./fi.ts, ./sv.ts, each checked against the English shape) and a
+// feature is one section (`{ en, fi, sv }`, see ./shape.ts) added to FEATURE_SECTIONS below.
+import { backend } from './backend.ts';
+import { en, type Catalogue } from './en.ts';
+import { fi } from './fi.ts';
+import { history } from './history.ts';
+import type { Locale } from './locale.ts';
+import type { PluralForms, Section, Widen } from './shape.ts';
+import { sv } from './sv.ts';
 
-export type { Messages } from './en.ts';
+export { DEFAULT_LOCALE, isLocale, LANGUAGE_NAMES, LOCALES, SAVED_LOCALE_KEY, type Locale } from './locale.ts';
+export type { PluralForms } from './shape.ts';
 
-const CATALOGUES = { en } satisfies Record<string, Messages>;
+const CATALOGUES: Readonly<Record<Locale, Catalogue>> = { en, fi, sv };
 
-export type Locale = keyof typeof CATALOGUES;
-export const DEFAULT_LOCALE: Locale = 'en';
-export const LOCALES = Object.keys(CATALOGUES) as Locale[];
+/** Strings of the features that bring their own: one line each. */
+const FEATURE_SECTIONS = {
+  backend,
+  history,
+};
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && Object.hasOwn(CATALOGUES, value);
-}
+type Features = typeof FEATURE_SECTIONS;
+type SectionStrings<S> = S extends Section<infer T> ? Widen<T> : never;
+
+/** Everything a view can say in one language: the views' catalogue and every feature's section. */
+export type Messages = Catalogue & { readonly [K in keyof Features]: SectionStrings<Features[K]> };
+
+const built = new Map<Locale, Messages>();
 
 export function messagesFor(locale: Locale): Messages {
-  return CATALOGUES[locale];
+  let messages = built.get(locale);
+  if (messages === undefined) {
+    const features = Object.fromEntries(
+      Object.entries(FEATURE_SECTIONS).map(([name, strings]) => [name, strings[locale]]),
+    ) as { [K in keyof Features]: SectionStrings<Features[K]> };
+    messages = { ...CATALOGUES[locale], ...features };
+    built.set(locale, messages);
+  }
+  return messages;
 }
 
 /** Fills `{name}` placeholders; an unknown placeholder stays visible so a missing value is noticed. */
-export function fill(template: string, values: Record<string, string | number>): string {
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
     Object.hasOwn(values, key) ? String(values[key]) : whole,
   );
 }
 
 /** A category's display name; names the catalogue does not know are shown as sent. */
-export function categoryLabel(messages: Messages, name: string): string {
+export function categoryLabel(messages: Catalogue, name: string): string {
   return Object.hasOwn(messages.categories, name)
-    ? messages.categories[name as keyof Messages['categories']]
+    ? messages.categories[name as keyof Catalogue['categories']]
     : name;
 }
-
-/** A noun phrase in each plural form a language needs (`other` always; `one`, `few`, … as its rules use). */
-export type PluralForms = { readonly other: string } & { readonly [form in Intl.LDMLPluralRule]?: string };
 
 /**
  * The form the locale's plural rules pick for `count`, with `{count}` filled by `shown` (the count

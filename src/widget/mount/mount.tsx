@@ -3,11 +3,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { StyleSheetManager } from 'styled-components';
 import { SAMPLE_RECEIPT_TEXT } from '../../sample-receipt.ts';
-import { messagesFor } from '../i18n/index.ts';
+import { isLocale, SAVED_LOCALE_KEY, type Locale } from '../i18n/index.ts';
 import { resolveBaseUrl, SAVED_BASE_URL_KEY } from '../rules/base-url.ts';
 import { createController } from '../state/controller.ts';
+import { createHistory } from '../state/history.ts';
+import { WidgetContext } from '../state/widget-context.ts';
 import { App } from '../views/App.tsx';
-import { WidgetContext } from '../views/context.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
 import { createAppContainer, createStyleTarget, openShadowRoot } from './shadow.ts';
 import { styleSheetOptions } from './style-sheet.ts';
@@ -22,12 +23,22 @@ declare const __RECEIPT_CALCULATOR_API_URL__: string | undefined;
 const BUILD_DEFAULT_API_URL: string =
   typeof __RECEIPT_CALCULATOR_API_URL__ === 'string' ? __RECEIPT_CALCULATOR_API_URL__ : '';
 
-function savedBaseUrl(): string | null {
+function saved(key: string): string | null {
   try {
-    return globalThis.localStorage?.getItem(SAVED_BASE_URL_KEY) ?? null;
+    return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
     // Storage can be blocked (sandboxed frames, privacy modes): behave as if nothing was saved.
     return null;
+  }
+}
+
+const savedBaseUrl = () => saved(SAVED_BASE_URL_KEY);
+
+function saveLocale(locale: Locale): void {
+  try {
+    globalThis.localStorage?.setItem(SAVED_LOCALE_KEY, locale);
+  } catch {
+    // Blocked storage: the choice holds for this visit only.
   }
 }
 
@@ -44,23 +55,22 @@ export function mountReceiptCalculator(
   mounted.get(element)?.unmount();
 
   const resolved = resolveOptions(options);
+  // The visitor's own choice of language wins over the embedding's default.
+  const savedLocale = saved(SAVED_LOCALE_KEY);
   const baseUrl = () =>
     resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: BUILD_DEFAULT_API_URL }).url;
   const controller = createController({
     baseUrl,
     checkHealth: resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: '' }).fromEmbedding,
     sampleText: SAMPLE_RECEIPT_TEXT,
+    locale: isLocale(savedLocale) ? savedLocale : resolved.locale,
+    saveLocale,
   });
 
   const shadow = openShadowRoot(element);
   const styleSheet = styleSheetOptions(createStyleTarget(shadow), resolved.nonce);
   const root = createRoot(createAppContainer(shadow));
-  const context = {
-    controller,
-    messages: messagesFor(resolved.locale),
-    locale: resolved.locale,
-    links: resolved.links,
-  };
+  const context = { controller, history: createHistory(), links: resolved.links };
   // Rendered synchronously so the widget is in the DOM when this function returns.
   flushSync(() =>
     root.render(

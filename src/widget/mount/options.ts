@@ -1,9 +1,10 @@
 // The embedding's options and their defaults.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/index.ts';
-import type { WidgetLinks } from '../views/context.ts';
+import type { WidgetLinks } from '../state/widget-context.ts';
 
 export interface MountOptions {
-  /** Language of the widget's texts. Default `'en'` (the only catalogue so far). */
+  /** Language of the widget's texts: `'fi'`, `'sv'` or `'en'` (the default). A language the visitor
+   *  chose in the widget's own switch (kept in localStorage) wins over this. */
   locale?: Locale;
   /** CSP nonce put on the widget's `<style>` elements, for hosts with a strict style-src. */
   nonce?: string;

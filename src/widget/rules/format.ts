@@ -50,15 +50,40 @@ export function percentOf(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
 }
 
+/** A count or size as the locale writes it, up to 2 decimals ("1 234", "1,5"). */
+export function formatNumber(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A calendar date written out as the locale does ("January 15, 2025", "15. tammikuuta 2025"). */
+export function formatDate(locale: string, isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year!, month! - 1, day!)),
+  );
+}
+
+/**
+ * The locale's short unit after a shortened figure, as Intl's compact notation writes it:
+ * "K"/"M" in English, " t."/" milj." in Finnish, " tn"/" mn" in Swedish.
+ */
+function compactUnit(locale: string, unit: number): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact' })
+    .formatToParts(2 * unit)
+    .filter((part) => part.type === 'compact' || part.type === 'literal')
+    .map((part) => part.value)
+    .join('');
+}
+
 /**
  * Counts shortened strictly above 1,000 (K) and strictly above 1,000,000 (M), one decimal,
- * trailing ".0" dropped. The unit follows the count, not the rounded figure: 999,960 and
- * 1,000,000 are not above a million, so they read "1,000K".
+ * trailing ".0" dropped, the unit written as the locale writes it. The unit follows the count,
+ * not the rounded figure: 999,960 and 1,000,000 are not above a million, so they read "1,000K".
  */
 export function shortenCount(locale: string, value: number): string {
   const oneDecimal = (n: number): string =>
     new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
-  if (value > 1_000_000) return `${oneDecimal(value / 1_000_000)}M`;
-  if (value > 1_000) return `${oneDecimal(value / 1_000)}K`;
+  if (value > 1_000_000) return `${oneDecimal(value / 1_000_000)}${compactUnit(locale, 1_000_000)}`;
+  if (value > 1_000) return `${oneDecimal(value / 1_000)}${compactUnit(locale, 1_000)}`;
   return formatInteger(locale, value);
 }

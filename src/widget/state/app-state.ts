@@ -2,8 +2,9 @@
 // where a processing run stands, and the community statistics.
 import type { AnalysisResult, StatsResponse } from '../../contract.ts';
 import type { FailureReason } from '../api/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.ts';
 
-export type View = 'home' | 'calculator' | 'privacy';
+export type View = 'home' | 'calculator' | 'privacy' | 'history';
 
 export type ApiStatus = 'unknown' | 'ready' | 'no-openai' | 'offline';
 
@@ -32,6 +33,12 @@ export type AppError =
 
 export interface AppState {
   view: View;
+  /** Where the privacy view returns to: the view it was opened from. */
+  privacyReturn: Exclude<View, 'privacy'>;
+  /** Where "My receipts" returns to: home or the calculator, whichever led there last. */
+  historyReturn: 'home' | 'calculator';
+  /** The language the widget speaks now (the switch changes it without touching anything else). */
+  locale: Locale;
   apiStatus: ApiStatus;
   consent: boolean;
   processing: Processing;
@@ -46,6 +53,9 @@ export interface AppState {
 
 export const INITIAL_STATE: AppState = {
   view: 'home',
+  privacyReturn: 'home',
+  historyReturn: 'home',
+  locale: DEFAULT_LOCALE,
   apiStatus: 'unknown',
   consent: false,
   processing: { phase: 'idle' },

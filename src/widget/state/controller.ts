@@ -3,6 +3,7 @@
 import type { AnalysisResult } from '../../contract.ts';
 import { createApiClient, type ApiClient, type CallOptions } from '../api/client.ts';
 import { ApiFailure, isAbort } from '../api/errors.ts';
+import type { Locale } from '../i18n/locale.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import { afterPaint } from './after-paint.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
@@ -24,12 +25,21 @@ export interface ControllerOptions {
   checkHealth: boolean;
   sampleText: string;
   createApi?: (baseUrl: string) => ApiClient;
+  /** The language to start in. */
+  locale?: Locale;
+  /** Keeps the visitor's choice of language for the next visit (the embedding's storage edge). */
+  saveLocale?: (locale: Locale) => void;
 }
 
 export interface Controller {
   store: Store<AppState>;
   start(): void;
   navigate(view: View): void;
+  /** Back from the privacy view to where it was opened. */
+  leavePrivacy(): void;
+  /** Back from "My receipts" to home or the result it was opened from. */
+  leaveHistory(): void;
+  setLocale(locale: Locale): void;
   setConsent(consent: boolean): void;
   upload(file: File): void;
   trySample(): void;
@@ -39,7 +49,7 @@ export interface Controller {
 }
 
 export function createController(options: ControllerOptions): Controller {
-  const store = createStore<AppState>(INITIAL_STATE);
+  const store = createStore<AppState>({ ...INITIAL_STATE, locale: options.locale ?? INITIAL_STATE.locale });
   const createApi = options.createApi ?? createApiClient;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const requests = new Set<AbortController>();
@@ -161,17 +171,39 @@ export function createController(options: ControllerOptions): Controller {
     }
   }
 
+  function navigate(view: View): void {
+    const from = store.getState().view;
+    if (disposed || from === view) return;
+    // The privacy view remembers where it was opened from, to return there; "My receipts"
+    // remembers the last of home or the calculator (its way in), even across a privacy detour.
+    set({
+      view,
+      hasNavigated: true,
+      ...(from === 'privacy' ? {} : { privacyReturn: from }),
+      ...(from === 'home' || from === 'calculator' ? { historyReturn: from } : {}),
+    });
+    // The saved history compares with the community average, so it keeps the figures fresh too.
+    if (view === 'home' || view === 'history') startStats();
+    else stopStats();
+  }
+
   return {
     store,
     start() {
       if (options.checkHealth) void checkHealth();
       if (store.getState().view === 'home') startStats();
     },
-    navigate(view) {
-      if (disposed || store.getState().view === view) return;
-      set({ view, hasNavigated: true });
-      if (view === 'home') startStats();
-      else stopStats();
+    navigate,
+    leavePrivacy() {
+      navigate(store.getState().privacyReturn);
+    },
+    leaveHistory() {
+      navigate(store.getState().historyReturn);
+    },
+    setLocale(locale) {
+      if (disposed || store.getState().locale === locale) return;
+      set({ locale });
+      options.saveLocale?.(locale);
     },
     setConsent(consent) {
       set({ consent });

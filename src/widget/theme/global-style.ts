@@ -3,6 +3,7 @@
 // here on :host (important, so host rules that select the host element itself lose) and again
 // on the widget's own wrapper (see ./root.ts). Sizes are px/em: rem follows the host's root.
 import { createGlobalStyle, css } from 'styled-components';
+import { CONTAINER_NAME } from './breakpoints.ts';
 import { palette } from './palette.ts';
 
 export const FONT_STACK =
@@ -53,6 +54,11 @@ export const GlobalStyle = createGlobalStyle`
 
   :host([hidden]) {
     display: none;
+  }
+
+  /* The container every layout rule measures (./breakpoints.ts): the widget's own width. */
+  [data-receipt-calculator-app] {
+    container: ${CONTAINER_NAME} / inline-size;
   }
 
   *, *::before, *::after {

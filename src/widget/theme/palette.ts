@@ -1,5 +1,5 @@
 // The widget's colours. The text pairs it draws (./text-pairs.ts) are checked for WCAG contrast
-// (≥ 4.5:1) by test/widget/contrast.test.ts; change a colour here and that test tells whether it
+// (≥ 4.5:1) by test/widget/theme/contrast.test.ts; change a colour here and that test tells whether it
 // still reads.
 import type { CategoryName } from '../../contract.ts';
 

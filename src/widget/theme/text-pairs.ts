@@ -1,4 +1,4 @@
-// Every text colour / background pair the widget draws, for test/widget/contrast.test.ts. Kept
+// Every text colour / background pair the widget draws, for test/widget/theme/contrast.test.ts. Kept
 // apart from the palette so that the bundle, which never reads it, does not carry it.
 import { palette } from './palette.ts';
 

@@ -1,15 +1,15 @@
 // The whole widget: the wrapper that resets inherited styles, the header, the current view
 // and the footer.
-import { useRef } from 'react';
 import { styled } from 'styled-components';
 import { BrandHeader, Footer } from '../components/SiteChrome.tsx';
-import type { View } from '../state/app-state.ts';
 import { GlobalStyle, inheritedReset } from '../theme/global-style.ts';
 import { palette } from '../theme/palette.ts';
 import { CalculatorView } from './CalculatorView.tsx';
-import { useAppState, useWidget } from './context.ts';
+import { useAppState, useWidget } from '../state/widget-context.ts';
+import { HistoryView } from './history/HistoryView.tsx';
 import { HomeView } from './HomeView.tsx';
 import { PrivacyView } from './PrivacyView.tsx';
+import { atLeast } from '../theme/breakpoints.ts';
 
 /** The inner wrapper: every inherited property set again, whatever reached the host element. */
 const Root = styled.section`
@@ -18,9 +18,8 @@ const Root = styled.section`
   background: ${palette.page};
   padding: 16px;
   border-radius: 0;
-  container-type: inline-size;
 
-  @media (min-width: 640px) {
+  ${atLeast('large')} {
     padding: 24px;
   }
 `;
@@ -43,9 +42,6 @@ export function App() {
   const { controller, messages, locale } = useWidget();
   const view = useAppState((state) => state.view);
   const focusHeading = useAppState((state) => state.hasNavigated);
-  // The privacy view returns to where it was opened from (home or the calculator).
-  const privacyReturn = useRef<View>('home');
-  if (view !== 'privacy') privacyReturn.current = view;
 
   return (
     <Root data-view={view} aria-label={messages.brand.name} lang={locale}>
@@ -55,8 +51,9 @@ export function App() {
         <Main>
           {view === 'home' && <HomeView focusHeading={focusHeading} />}
           {view === 'calculator' && <CalculatorView focusHeading={focusHeading} />}
+          {view === 'history' && <HistoryView focusHeading={focusHeading} returnTo={controller.leaveHistory} />}
           {view === 'privacy' && (
-            <PrivacyView focusHeading={focusHeading} returnTo={() => controller.navigate(privacyReturn.current)} />
+            <PrivacyView focusHeading={focusHeading} returnTo={controller.leavePrivacy} />
           )}
         </Main>
         <Footer />

@@ -10,7 +10,8 @@ import { plural, type PluralForms } from '../i18n/index.ts';
 import { formatTonnes, shortenCount } from '../rules/format.ts';
 import { displayedUsers, tonnesTracked } from '../rules/stats.ts';
 import { palette } from '../theme/palette.ts';
-import { useAppState, useWidget } from './context.ts';
+import { useAppState, useWidget } from '../state/widget-context.ts';
+import { atLeast } from '../theme/breakpoints.ts';
 
 const Hero = styled.section`
   padding: 28px 20px;
@@ -21,7 +22,7 @@ const Hero = styled.section`
   flex-direction: column;
   gap: 16px;
 
-  @media (min-width: 640px) {
+  ${atLeast('large')} {
     padding: 44px 40px;
   }
 `;
@@ -40,7 +41,7 @@ const FeatureGrid = styled.ul`
   display: grid;
   gap: 16px;
 
-  @media (min-width: 720px) {
+  ${atLeast('wide')} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
@@ -77,7 +78,7 @@ const Steps = styled.ol`
   gap: 16px;
   counter-reset: step;
 
-  @media (min-width: 720px) {
+  ${atLeast('wide')} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
 `;
@@ -190,6 +191,9 @@ export function HomeView(props: { focusHeading: boolean }) {
           </Button>
           <Button $variant="outline-light" onClick={open}>
             {text.tryDemo}
+          </Button>
+          <Button $variant="outline-light" onClick={() => controller.navigate('history')}>
+            {messages.history.title}
           </Button>
         </ButtonRow>
       </Hero>

@@ -4,7 +4,12 @@ import { TextButton, TextLink } from '../components/Button.tsx';
 import { ArrowLeftIcon } from '../components/icons.tsx';
 import { Card, Muted, SectionTitle } from '../components/layout.tsx';
 import { ViewHeading } from '../components/ViewHeading.tsx';
-import { useWidget } from './context.ts';
+import { fill } from '../i18n/index.ts';
+import { formatDate } from '../rules/format.ts';
+import { useWidget } from '../state/widget-context.ts';
+
+/** The day this policy took effect. */
+export const POLICY_EFFECTIVE_DATE = '2025-01-15';
 
 /** At most about 80 characters a line: a wide screen's full width is too long to read. */
 const Paragraph = styled.p`
@@ -23,8 +28,9 @@ const ContactList = styled.ul`
 `;
 
 export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void }) {
-  const { messages, links } = useWidget();
+  const { messages, links, locale } = useWidget();
   const text = messages.privacy;
+  const device = messages.history;
   return (
     <>
       <div>
@@ -35,7 +41,7 @@ export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void
       </div>
       <div>
         <ViewHeading focusOnMount={props.focusHeading}>{text.title}</ViewHeading>
-        <Muted>{text.effective}</Muted>
+        <Muted>{fill(text.effective, { date: formatDate(locale, POLICY_EFFECTIVE_DATE) })}</Muted>
       </div>
       {text.sections.map((section, index) => (
         <Card key={section.title} aria-labelledby={`rc-privacy-${index}`}>
@@ -45,6 +51,10 @@ export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void
           ))}
         </Card>
       ))}
+      <Card aria-labelledby="rc-privacy-device">
+        <SectionTitle id="rc-privacy-device">{device.privacyTitle}</SectionTitle>
+        <Paragraph>{device.privacy}</Paragraph>
+      </Card>
       <Card aria-labelledby="rc-privacy-contact">
         <SectionTitle id="rc-privacy-contact">{text.contactTitle}</SectionTitle>
         <Paragraph>{text.contactIntro}</Paragraph>

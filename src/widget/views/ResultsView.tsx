@@ -8,13 +8,15 @@ import { CarIcon, TreeIcon } from '../components/icons.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
 import { TipList } from '../components/TipList.tsx';
+import { noticeText } from '../i18n/coded.ts';
 import { fill, plural } from '../i18n/index.ts';
 import { sortedCategories } from '../rules/categories.ts';
 import { equivalentsOf } from '../rules/equivalents.ts';
 import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/format.ts';
 import { tipsFor } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from './context.ts';
+import { useWidget } from '../state/widget-context.ts';
+import { SaveReceipt } from './history/SaveReceipt.tsx';
 
 const Summary = styled.section`
   container-type: inline-size;
@@ -147,9 +149,14 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
   const tips = tipsFor(result.categories);
   const reconciliation = result.metadata.reconciliation;
   // The backend states a total mismatch among its warnings; the widget says it itself only for a
-  // backend that sent none, so the visitor never reads it twice.
-  const warnings = result.metadata.warnings ?? [];
-  const notes =
+  // backend that sent none, so the visitor never reads it twice. Coded notices are said in the
+  // visitor's language; a backend that sends warnings alone is shown as it wrote them.
+  const notices = result.metadata.notices;
+  const warnings = Array.isArray(notices)
+    ? notices.map((notice) => noticeText(messages, locale, notice))
+    : (result.metadata.warnings ?? []);
+  const uncertainItems = result.metadata.uncertain_items ?? 0;
+  const backendNotes =
     warnings.length === 0 && reconciliation?.status === 'mismatch' && reconciliation.printed_total !== null
       ? [
           fill(text.mismatch, {
@@ -158,6 +165,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
           }),
         ]
       : warnings;
+  const notes =
+    uncertainItems > 0 ? [...backendNotes, plural(locale, text.uncertainItems, uncertainItems)] : backendNotes;
   const storeTotal = result.store_info.total;
 
   return (
@@ -240,6 +249,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
         <SectionTitle id="rc-tips-title">{text.tipsTitle}</SectionTitle>
         <TipList tips={tips} />
       </Card>
+
+      <SaveReceipt result={result} />
 
       <Center>
         <Button onClick={props.onScanAnother}>{text.scanAnother}</Button>

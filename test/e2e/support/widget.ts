@@ -46,9 +46,10 @@ export function widgetIn(page: Page, host = DEMO_HOST): Locator {
   return page.locator(host);
 }
 
-/** The demo page the backend serves at `/` (the built bundle, hostile host CSS). */
+/** The demo page the backend serves at `/` (the built bundle, hostile host CSS), without its sidebar's
+ *  second widget, so every request and every focus on the page belongs to one widget. */
 export async function openDemo(page: Page, server: BackendServer): Promise<Locator> {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${server.url}/?sidebar=0`);
   const widget = widgetIn(page);
   await expect.poll(() => widget.getByRole('heading', { level: 1 }).count()).toBe(1);
   return widget;

@@ -10,6 +10,7 @@ import { matchItems, median, nameSimilarity, normalizeName, precisionRecall } fr
 import { kindTable } from '../../../scripts/eval/report.ts';
 import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
 import { formatTable } from '../../../scripts/eval/table.ts';
+import { REPO_ROOT } from '../../../scripts/paths.ts';
 
 function label(items: Label['items'], printedTotal: number | null = 10): Label {
   return {
@@ -168,7 +169,7 @@ describe('floors and tables', () => {
 });
 
 describe('npm run eval', () => {
-  const root = join(import.meta.dirname, '../../..');
+  const root = REPO_ROOT;
   const evalRun = (...args: string[]) =>
     promisify(execFile)(process.execPath, ['scripts/eval.ts', 'test/fixtures/receipts', '--kind', 'text', '--no-products', ...args], {
       cwd: root,

@@ -11,8 +11,9 @@ import { FLOORS } from '../../../scripts/eval/floors.ts';
 import { createEvalPipeline, runEntries, type EntryResult } from '../../../scripts/eval/run.ts';
 import { summarize } from '../../../scripts/eval/score.ts';
 import type { Pipeline } from '../../../src/server/pipeline/index.ts';
+import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 
-const ROOT = join(import.meta.dirname, '../../fixtures/receipts');
+const ROOT = FIXTURE_RECEIPTS;
 const corpus = loadCorpus(ROOT);
 const texts = corpus.filter((e) => e.kind === 'text');
 // Image-only PDFs are scans: OCR reads them, and they are not what the text-layer floor is about.

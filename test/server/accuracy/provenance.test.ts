@@ -8,9 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, SHARED_RECEIPTS, sharedDataPresent } from '../../../scripts/paths.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const SHARED = resolve(ROOT, '../shared/data/receipts');
+const ROOT = REPO_ROOT;
+const SHARED = SHARED_RECEIPTS;
 const TEXT_FOLDERS = ['text', 'text_from_pdf', 'other_languages'];
 const CODE = new Set(['.ts', '.tsx', '.js', '.mjs', '.json']);
 const BINARY = new Set(['.png', '.jpg', '.jpeg', '.pdf', '.webp', '.gif', '.ttf', '.woff', '.woff2']);
@@ -142,7 +143,7 @@ function readTracked(): { path: string; content: string }[] {
     .filter(({ content }) => !content.includes('\0'));
 }
 
-describe.skipIf(!existsSync(SHARED))('no real receipt is copied into test/ or scripts/ (../shared/data/receipts)', () => {
+describe.skipIf(!sharedDataPresent(SHARED, 'no real receipt copied into the repository'))('no real receipt is copied into test/ or scripts/ (../shared/data/receipts)', () => {
   const tracked = readTracked();
 
   it('no file repeats two consecutive lines of a real receipt text', () => {

@@ -6,10 +6,11 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, robustnessFiles } from '../../../scripts/eval/corpus.ts';
 import { labelAddsUp } from '../../../scripts/fixtures/check.ts';
+import { SHARED_RECEIPTS, sharedDataPresent } from '../../../scripts/paths.ts';
 
-const SHARED = resolve(import.meta.dirname, '../../../../shared/data/receipts');
+const SHARED = SHARED_RECEIPTS;
 
-describe.skipIf(!existsSync(SHARED))('real labelled receipts (../shared/data/receipts)', () => {
+describe.skipIf(!sharedDataPresent(SHARED, 'the real labelled receipts load as a corpus'))('real labelled receipts (../shared/data/receipts)', () => {
   it('load as a corpus of text, PDF and image inputs whose labels add up', () => {
     const entries = loadCorpus(SHARED);
     const kinds = new Set(entries.map((e) => e.kind));

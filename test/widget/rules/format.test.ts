@@ -73,9 +73,12 @@ describe('shortenCount', () => {
     expect(shortenCount('en', 12_345_678)).toBe('12.3M');
   });
 
-  it('uses the locale\'s separators', () => {
-    expect(shortenCount('fi', 1_000_000)).toBe('1\u00a0000K');
-    expect(shortenCount('fi', 2_450_000)).toBe('2,5M');
+  it('uses the locale\'s separators and writes the unit as the language does', () => {
+    expect(shortenCount('fi', 1_000_000)).toBe('1\u00a0000\u00a0t.');
+    expect(shortenCount('fi', 2_450_000)).toBe('2,5\u00a0milj.');
+    expect(shortenCount('sv', 3_200)).toBe('3,2\u00a0tn');
+    expect(shortenCount('sv', 2_450_000)).toBe('2,5\u00a0mn');
+    expect(shortenCount('en', 2_450_000)).toBe('2.5M');
   });
 });
 

@@ -168,6 +168,23 @@ describe('view and API status machines', () => {
     expect(controller.store.getState().view).toBe('calculator');
   });
 
+  it('keeps where My receipts returns to in the store: home or the calculator, even across the privacy view', () => {
+    const controller = create(fakeApi());
+    controller.navigate('calculator');
+    controller.navigate('history');
+    expect(controller.store.getState()).toMatchObject({ view: 'history', historyReturn: 'calculator' });
+    controller.navigate('privacy');
+    controller.leavePrivacy();
+    expect(controller.store.getState().view).toBe('history');
+    controller.leaveHistory();
+    expect(controller.store.getState().view).toBe('calculator');
+    controller.navigate('home');
+    controller.navigate('history');
+    controller.leaveHistory();
+    expect(controller.store.getState()).toMatchObject({ view: 'home', historyReturn: 'home' });
+    controller.dispose();
+  });
+
   it.each([
     [async () => ({ status: 'ok' as const, openai_configured: true }), 'ready'],
     [async () => ({ status: 'ok' as const, openai_configured: false }), 'no-openai'],

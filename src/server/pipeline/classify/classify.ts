@@ -8,20 +8,37 @@
 //    meat, the longer term, the earlier token;
 // 4. a few whole-name rules adjust it (fruit in litres is a drink, `X ja Y` a ready meal, Finnish
 //    origin picks heated-greenhouse produce);
-// 5. with no head at all, weak cues decide with low confidence (weighed → produce, ml → non-food,
-//    litres → drink, else an unknown ready-made food).
+// 5. with no head at all, the learned model (model.ts) decides when it is at least fairly sure;
+//    else the item is uncertain: weak cues (weighed → produce, ml → non-food, litres → drink) or
+//    the model's best guess give its category, and it carries that category's median factor.
+// Before all this, whole-name rules (rules.ts: fuel, baby food, infant formula) decide for sure.
+// README.md in this folder has the order of decisions and how to extend each step.
 import type { CategoryName, Confidence } from '../../../contract.ts';
 import { FACTORS } from '../emissions/factors.ts';
 import { CATALOGUE, type Catalogue } from './catalogue.ts';
 import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
+import { modelConfidence, readWithModel } from './model.ts';
+import type { NgramModel } from './ngram.ts';
 import { foldText, packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
+import { readRules } from './rules.ts';
 
 export interface Classification {
   productKey: string;
   category: CategoryName;
   confidence: Confidence;
-  /** The lexicon terms that decided, head first (empty when a fallback cue decided). */
+  /** The lexicon terms that decided, head first (the rule's name for a rule; empty for the model or a cue). */
   terms: string[];
+  /** What decided: a whole-name rule, the lexicon, the learned model, or a weak cue. */
+  source: 'rule' | 'lexicon' | 'model' | 'cue';
+  /** Nothing placed the name with at least medium confidence: it gets its category's median factor. */
+  uncertain: boolean;
+  /** The model's posterior for its category, when the model decided or guessed. */
+  probability?: number;
+}
+
+/** What the reading uses; tests and the held-out evaluation swap in a model trained on less. */
+export interface ReadOptions {
+  model?: NgramModel;
 }
 
 export interface NameCues {
@@ -42,6 +59,8 @@ interface Candidate {
 const LIGHTER_MEAT = new Set<CategoryName>(['Pork', 'Poultry']);
 const PROTEIN_CATEGORIES = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry', 'Fish', 'Plant Proteins']);
 const MEAT_CATEGORIES = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry']);
+/** Categories sold by the litre (milk, plant drinks, detergents) besides drinks. */
+const LIQUID_CATEGORIES = new Set<CategoryName>(['Beverages', 'Dairy', 'Plant Proteins', 'Other']);
 /** A head this much more specific than every rival of another category is a sure reading. */
 const CLEAR_MARGIN = 1;
 
@@ -112,18 +131,59 @@ function mealOf(
   return meal;
 }
 
-function fallback(name: string, cues: NameCues, catalogue: Catalogue): Classification {
+function cueKey(name: string, cues: NameCues): string | null {
   const volume = volumeOf(name);
-  let key: string;
-  if (cues.weighed) key = CUE_KEYS.produce;
-  else if (volume === 'millilitres') key = CUE_KEYS.nonFood;
-  else if (volume === 'litres') key = CUE_KEYS.drink;
-  else key = CUE_KEYS.unknown;
-  return { productKey: key, category: catalogue.get(key).category, confidence: 'low', terms: [] };
+  if (cues.weighed) return CUE_KEYS.produce;
+  if (volume === 'millilitres') return CUE_KEYS.nonFood;
+  if (volume === 'litres') return CUE_KEYS.drink;
+  return null;
 }
 
+/**
+ * A name no rule or lexicon entry decides: the model's reading when it is at least fairly sure;
+ * else an uncertain item, placed by a weak cue or, without one, by the model's best guess.
+ */
+function fallback(name: string, cues: NameCues, catalogue: Catalogue, options: ReadOptions): Classification {
+  const reading = readWithModel(name, options.model);
+  const cue = cueKey(name, cues);
+  // Sold by the litre, a name the model reads as a solid food is a drink it does not know
+  // (`Mountain Dew 0,5l`): the volume is the better evidence.
+  const contradicted = reading !== null && cue === CUE_KEYS.drink && !LIQUID_CATEGORIES.has(reading.category);
+  const confidence = reading && !contradicted ? modelConfidence(reading) : 'low';
+  if (reading && confidence !== 'low') {
+    const { category, probability } = reading;
+    return { productKey: catalogue.fallbackKey(category), category, confidence, terms: [], source: 'model', uncertain: false, probability };
+  }
+  const key = cue ?? (reading ? catalogue.fallbackKey(reading.category) : catalogue.fallbackKey('Other'));
+  return {
+    productKey: key,
+    category: catalogue.get(key).category,
+    confidence: 'low',
+    terms: [],
+    source: cue ? 'cue' : 'model',
+    uncertain: true,
+    ...(reading ? { probability: reading.probability } : {}),
+  };
+}
+
+// Derivational adjectives (`jauho|inen` floury, `sokeri|ton` sugar-free, `mansikka|iset`) describe
+// a product by a food they are not: a food word inside one decides nothing unless it is its head.
+const ADJECTIVE_ENDING = /(?:inen|iset|isen|ton|ttomat|ttoman|tonta)$/;
+
 /** Reads a name with the lexicon; `cues.hint` is applied by `classifyName`. */
-export function readName(name: string, cues: NameCues = {}): Classification {
+export function readName(name: string, cues: NameCues = {}, options: ReadOptions = {}): Classification {
+  const catalogue = CATALOGUE;
+  const rule = readRules(name);
+  if (rule) {
+    const ruled: Classification = { productKey: rule.productKey, category: rule.category, confidence: 'high', terms: [rule.rule], source: 'rule', uncertain: false };
+    if (!rule.yieldsTo) return ruled;
+    const lexical = readLexicon(name, cues, options);
+    return lexical.source === 'lexicon' && lexical.category === rule.yieldsTo ? lexical : ruled;
+  }
+  return readLexicon(name, cues, options);
+}
+
+function readLexicon(name: string, cues: NameCues, options: ReadOptions): Classification {
   const catalogue = CATALOGUE;
   const tokens = tokenizeWithOffsets(name);
   const sizeAt = packSizeOffset(name);
@@ -142,7 +202,11 @@ export function readName(name: string, cues: NameCues = {}): Classification {
         !contains(hit, mask) &&
         (mask.entry.role === 'ignore' ? mask.token === hit.token : overlaps(hit, mask)),
     );
-  const visible = hits.filter((hit) => !masks.includes(hit) && !hidden(hit));
+  const adjective = (hit: Hit): boolean => {
+    const token = tokens[hit.token]?.text ?? '';
+    return ADJECTIVE_ENDING.test(token) && !hits.some((other) => other.token === hit.token && other.end >= token.length - 2 && other.entry.role !== 'ignore');
+  };
+  const visible = hits.filter((hit) => !masks.includes(hit) && !hidden(hit) && !adjective(hit));
   const isFood = (hit: Hit): boolean => hit.entry.role === 'product' || hit.entry.role === 'cut';
   const kept = visible.filter(
     (hit) => !hit.afterWord || visible.some((other) => other.token === hit.token - 1 && !other.afterWord && isFood(other)),
@@ -210,7 +274,7 @@ export function readName(name: string, cues: NameCues = {}): Classification {
     const score = refinedBy ? Math.max(hit.entry.rank, refinedBy.entry.rank) + 0.5 : hit.entry.rank;
     return { hit, key, refinedBy, score, afterSize: afterSize(hit.token) };
   });
-  if (candidates.length === 0) return fallback(name, cues, catalogue);
+  if (candidates.length === 0) return fallback(name, cues, catalogue, options);
   candidates.sort((a, b) => compareCandidates(a, b, catalogue));
   const winner = candidates[0] as Candidate;
   let key = winner.key;
@@ -239,23 +303,25 @@ export function readName(name: string, cues: NameCues = {}): Classification {
   const clear = !rival || winner.score - rival.score >= CLEAR_MARGIN;
   const confidence: Confidence = winner.hit.entry.role !== 'brand' && clear ? 'high' : 'medium';
   const terms = [winner.hit.entry.term, ...(winner.refinedBy ? [winner.refinedBy.entry.term] : [])];
-  return { productKey: key, category, confidence, terms };
+  return { productKey: key, category, confidence, terms, source: 'lexicon', uncertain: false };
 }
 
 const RAISE: Record<Confidence, Confidence> = { low: 'medium', medium: 'high', high: 'high' };
 
 /**
  * The classification of one item name. An upstream category hint (from the LLM reader) decides
- * when the lexicon found nothing it is sure of (low confidence), and raises the confidence when it
- * agrees; a medium or high lexicon reading is never overruled by it.
+ * when the lexicon found nothing it is sure of (low confidence) or only the model placed the name,
+ * and raises the confidence when it agrees; a rule or a medium or high lexicon reading is never
+ * overruled by it.
  */
-export function classifyName(name: string, cues: NameCues = {}): Classification {
-  const reading = readName(name, cues);
+export function classifyName(name: string, cues: NameCues = {}, options: ReadOptions = {}): Classification {
+  const reading = readName(name, cues, options);
   const { hint } = cues;
   if (!hint) return reading;
-  if (hint === reading.category) return { ...reading, confidence: RAISE[reading.confidence] };
-  if (reading.confidence === 'low') {
-    return { productKey: CATALOGUE.fallbackKey(hint), category: hint, confidence: 'medium', terms: [] };
+  if (hint === reading.category) return { ...reading, confidence: RAISE[reading.confidence], uncertain: false };
+  // A reader that saw the whole receipt knows more than the n-gram model of one name.
+  if (reading.confidence === 'low' || reading.source === 'model') {
+    return { productKey: CATALOGUE.fallbackKey(hint), category: hint, confidence: 'medium', terms: [], source: 'cue', uncertain: false };
   }
   return reading;
 }

@@ -8,3 +8,7 @@ const DATA_DIR = new URL('../../../../data/', import.meta.url);
 export function readDataTable(fileName: string): CsvRow[] {
   return parseCsv(readFileSync(new URL(fileName, DATA_DIR), 'utf8'));
 }
+
+export function readDataJson(fileName: string): unknown {
+  return JSON.parse(readFileSync(new URL(fileName, DATA_DIR), 'utf8'));
+}

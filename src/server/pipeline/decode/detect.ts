@@ -1,6 +1,7 @@
 // The real file type from the first bytes. Clients' names and MIME claims are never trusted:
 // a text file renamed .jpg must be refused here, before any decoder sees it.
-import type { FileKind } from '../extract.ts';
+/** The file kinds the reader tells apart by their first bytes. */
+export type FileKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'heic' | 'avif' | 'pdf';
 
 // ISO-BMFF brands (the `ftyp` box) that name a HEIF image coded with HEVC, and with AV1.
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);

@@ -1,10 +1,10 @@
 // Image decoding with sharp: refuse what cannot or must not be decoded, then prepare the
 // receipt for OCR (paper crop, one text size, even paper tone) or for a vision model (JPEG).
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
-import { HttpError } from '../../errors.ts';
-import type { FileKind } from '../extract.ts';
+import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
-import { REFUSALS } from './messages.ts';
+import type { FileKind } from './detect.ts';
+import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
 import { closeFilter, divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
 
 // Every receipt is decoded once and never again, so libvips' operation cache (50 MB by default)
@@ -53,12 +53,12 @@ function open(source: ImageSource, limits: DecodeLimits): Sharp {
   return sharp(data, { ...options, raw: { width, height, channels } });
 }
 
-function refusalFor(error: unknown, source: ImageSource, limits: DecodeLimits): HttpError {
-  if (error instanceof HttpError) return error;
+function refusalFor(error: unknown, source: ImageSource, limits: DecodeLimits): CodedError {
+  if (isCodedError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new HttpError(413, REFUSALS.tooManyPixels(Math.floor(limits.maxPixels / 1e6)));
-  if ('bytes' in source && source.kind === 'heic') return new HttpError(415, REFUSALS.heicUnsupported, { cause: error });
-  return new HttpError(422, REFUSALS.unreadableImage, { cause: error });
+  if (/pixel limit/i.test(message)) return tooManyPixels(Math.floor(limits.maxPixels / 1e6));
+  if ('bytes' in source && source.kind === 'heic') return heicUnsupported(error);
+  return unreadableImage(error);
 }
 
 interface Oriented {
@@ -70,17 +70,17 @@ interface Oriented {
 async function inspect(source: ImageSource, limits: DecodeLimits): Promise<Oriented> {
   if ('pixels' in source) {
     if (source.pixels.width * source.pixels.height > limits.maxPixels) {
-      throw new HttpError(413, REFUSALS.tooManyPixels(Math.floor(limits.maxPixels / 1e6)));
+      throw tooManyPixels(Math.floor(limits.maxPixels / 1e6));
     }
     return { width: source.pixels.width, height: source.pixels.height };
   }
-  if (source.kind === 'heic' && !canDecodeHeic()) throw new HttpError(415, REFUSALS.heicUnsupported);
+  if (source.kind === 'heic' && !canDecodeHeic()) throw heicUnsupported();
   const meta = await sharp(source.bytes).metadata();
   // An animated GIF or WebP is decoded as its first frame only, so one frame is what counts.
   const frameHeight = meta.pageHeight ?? meta.height;
-  if (!meta.width || !frameHeight) throw new HttpError(422, REFUSALS.unreadableImage);
+  if (!meta.width || !frameHeight) throw unreadableImage();
   if (meta.width * frameHeight > limits.maxPixels) {
-    throw new HttpError(413, REFUSALS.tooManyPixels(Math.floor(limits.maxPixels / 1e6)));
+    throw tooManyPixels(Math.floor(limits.maxPixels / 1e6));
   }
   const swapped = (meta.orientation ?? 1) >= 5;
   return swapped ? { width: frameHeight, height: meta.width } : { width: meta.width, height: frameHeight };

@@ -2,16 +2,10 @@
 // are added up from the rounded item values (in integer grams and cents), so every total equals the
 // sum of what the visitor sees.
 import type { AnalysisItem, CategoryName, CategoryTotals, Reconciliation } from '../../../contract.ts';
+import { reconcile as checkTotal, roundKg, toCents as cents, toGrams as grams, toReconciliation } from '../money.ts';
 
-/** kg to the gram (3 decimals). */
-export const roundKg = (kg: number): number => Math.round(kg * 1000 + Number.EPSILON * 1000) / 1000;
-/** EUR to the cent. */
-export const roundEur = (eur: number): number => Math.round(eur * 100 + Number.EPSILON * 100) / 100;
 /** Equivalents (km, months) to one decimal. */
 export const roundOne = (value: number): number => Math.round(value * 10) / 10;
-
-const grams = (kg: number): number => Math.round(kg * 1000);
-const cents = (eur: number): number => Math.round(eur * 100);
 
 /** kg CO2e of a line, from its (already rounded) weight. */
 export function itemEmissions(weightKg: number, kgCo2ePerKg: number): number {
@@ -53,16 +47,15 @@ export interface ReconciliationInput {
   returns: number;
 }
 
-/** Items + deposits + fees − returns against the printed total: a match within 2 cents. */
+/** Items + deposits + fees − returns against the printed total, by the one check of money.ts. */
 export function reconcile(input: ReconciliationInput): Reconciliation {
-  const computedCents = cents(input.itemsPrice) + cents(input.deposits) + cents(input.fees) - cents(input.returns);
-  const computed_total = computedCents / 100;
-  if (input.printedTotal === null) return { printed_total: null, computed_total, difference: null, status: 'no-total' };
-  const differenceCents = computedCents - cents(input.printedTotal);
-  return {
-    printed_total: roundEur(input.printedTotal),
-    computed_total,
-    difference: differenceCents / 100,
-    status: Math.abs(differenceCents) <= 2 ? 'match' : 'mismatch',
-  };
+  return toReconciliation(
+    checkTotal({
+      printedCents: input.printedTotal === null ? null : cents(input.printedTotal),
+      itemCents: cents(input.itemsPrice),
+      depositCents: cents(input.deposits),
+      feeCents: cents(input.fees),
+      returnCents: cents(input.returns),
+    }),
+  );
 }

@@ -3,8 +3,8 @@
 // barcode as a price. Values that cannot be true of a household receipt are dropped here,
 // and the visitor is told how many, so our factor table never multiplies nonsense.
 import { CATEGORY_NAMES } from '../../../contract.ts';
-import type { CategoryName } from '../../../contract.ts';
-import { totalMismatchWarning } from '../parse/reconcile.ts';
+import type { CategoryName, Notice } from '../../../contract.ts';
+import { mismatchNotice, reconcile, roundEur, roundKg, toCents } from '../money.ts';
 import type { ParsedItem, ParsedReceipt } from '../types.ts';
 import type { ReceiptReply } from './schema.ts';
 
@@ -37,26 +37,37 @@ export function toParsedReceipt(reply: ReceiptReply): ParsedReceipt {
   const items = reply.items.flatMap((item) => toParsedItem(item, dropped) ?? []);
   const amount = (value: number | null): number | null => {
     const kept = plausibleOrNull(value, (v) => isAmount(v, PLAUSIBLE.receiptTotal), () => (dropped.amounts += 1));
-    return kept === null ? null : cents(kept);
+    return kept === null ? null : roundEur(kept);
   };
 
-  const receipt: ParsedReceipt = {
-    store: { name: text(reply.store_name), chain: text(reply.chain) },
-    printedTotal: amount(reply.printed_total),
-    items,
-    deposits: amount(reply.deposits) ?? 0,
-    returns: amount(reply.returns) ?? 0,
-    fees: amount(reply.fees) ?? 0,
-    vatTableTotal: amount(reply.vat_table_total),
-    warnings: warningsFor(dropped),
-  };
+  const printedTotal = amount(reply.printed_total);
+  const deposits = amount(reply.deposits) ?? 0;
+  const returns = amount(reply.returns) ?? 0;
+  const fees = amount(reply.fees) ?? 0;
+  const vatTableTotal = amount(reply.vat_table_total);
+  const reconciliation = reconcile({
+    printedCents: printedTotal === null ? null : toCents(printedTotal),
+    itemCents: items.reduce((sum, item) => sum + toCents(item.price), 0),
+    depositCents: toCents(deposits),
+    feeCents: toCents(fees),
+    returnCents: toCents(returns),
+  });
+  const notices = noticesFor(dropped);
   // The model is checked like the offline parser: items that miss the printed total are said so.
-  if (receipt.printedTotal !== null && items.length > 0) {
-    const computed = items.reduce((sum, item) => sum + item.price, receipt.deposits + receipt.fees - receipt.returns);
-    const mismatch = totalMismatchWarning(Math.round(computed * 100), Math.round(receipt.printedTotal * 100));
-    if (mismatch) receipt.warnings.push(mismatch);
-  }
-  return receipt;
+  const mismatch = items.length > 0 ? mismatchNotice(reconciliation) : null;
+  if (mismatch) notices.push(mismatch);
+  return {
+    store: { name: text(reply.store_name), chain: text(reply.chain) },
+    printedTotal,
+    items,
+    deposits,
+    returns,
+    fees,
+    vatTableTotal,
+    reconciliation,
+    notices,
+    warnings: notices.map((notice) => notice.message),
+  };
 }
 
 /** Hint only when the model named one of the 13, tolerating case and spacing. */
@@ -85,12 +96,12 @@ function toParsedItem(item: ReplyItem, dropped: Dropped): ParsedItem | null {
 
   const parsed: ParsedItem = {
     name,
-    price: cents(item.price),
+    price: roundEur(item.price),
     // A weighed line has no count; any other line counts 1 unless a count was printed.
     quantity: quantity ?? (weightKg === null ? 1 : null),
-    weightKg: weightKg === null ? null : Math.round(weightKg * 1000) / 1000,
-    unitPrice: unitPrice === null ? null : cents(unitPrice),
-    discount: discount === null ? 0 : cents(discount),
+    weightKg: weightKg === null ? null : roundKg(weightKg),
+    unitPrice: unitPrice === null ? null : roundEur(unitPrice),
+    discount: discount === null ? 0 : roundEur(discount),
   };
   const hint = categoryHint(item.category);
   if (hint) parsed.categoryHint = hint;
@@ -108,29 +119,41 @@ function isAmount(value: number, max: number): boolean {
   return Number.isFinite(value) && value >= 0 && value <= max;
 }
 
-function cents(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
 function text(value: string | null): string | null {
   const trimmed = value?.trim().replace(/\s+/g, ' ') ?? '';
   return trimmed === '' ? null : trimmed;
 }
 
-function warningsFor(dropped: Dropped): string[] {
+function noticesFor(dropped: Dropped): Notice[] {
   const count = (n: number, one: string, many: string): string => (n === 1 ? `${one} was` : `${n} ${many} were`);
-  const warnings: string[] = [];
+  const notices: Notice[] = [];
   if (dropped.pricedItems > 0) {
-    warnings.push(`The AI reader misread a price: ${count(dropped.pricedItems, 'a line', 'lines')} left out (negative or implausible).`);
+    notices.push({
+      code: 'ai-dropped-prices',
+      params: { count: dropped.pricedItems },
+      message: `The AI reader misread a price: ${count(dropped.pricedItems, 'a line', 'lines')} left out (negative or implausible).`,
+    });
   }
   if (dropped.unnamedItems > 0) {
-    warnings.push(`The AI reader missed a product name: ${count(dropped.unnamedItems, 'a line', 'lines')} left out.`);
+    notices.push({
+      code: 'ai-dropped-names',
+      params: { count: dropped.unnamedItems },
+      message: `The AI reader missed a product name: ${count(dropped.unnamedItems, 'a line', 'lines')} left out.`,
+    });
   }
   if (dropped.itemValues > 0) {
-    warnings.push(`The AI reader misread some details: ${count(dropped.itemValues, 'an implausible quantity, weight, unit price or discount', 'implausible quantities, weights, unit prices or discounts')} ignored.`);
+    notices.push({
+      code: 'ai-dropped-values',
+      params: { count: dropped.itemValues },
+      message: `The AI reader misread some details: ${count(dropped.itemValues, 'an implausible quantity, weight, unit price or discount', 'implausible quantities, weights, unit prices or discounts')} ignored.`,
+    });
   }
   if (dropped.amounts > 0) {
-    warnings.push(`The AI reader misread an amount: ${count(dropped.amounts, 'an implausible total, deposit or fee', 'implausible totals, deposits or fees')} ignored.`);
+    notices.push({
+      code: 'ai-dropped-amounts',
+      params: { count: dropped.amounts },
+      message: `The AI reader misread an amount: ${count(dropped.amounts, 'an implausible total, deposit or fee', 'implausible totals, deposits or fees')} ignored.`,
+    });
   }
-  return warnings;
+  return notices;
 }

@@ -1,11 +1,12 @@
 // A small pool of tesseract.js workers, started once and reused, with a bounded queue.
 // Our own rather than tesseract.js' createScheduler: a worker that overruns its time must be
 // terminated and replaced, and the scheduler can neither time out a job nor drop a worker.
+import { channel } from 'node:diagnostics_channel';
 import type { Worker } from 'tesseract.js';
-import { HttpError } from '../../errors.ts';
-import { REFUSALS } from '../decode/messages.ts';
+import { unreadableImage } from '../decode/refusals.ts';
 import { linesFromSegments, segmentsOfPage } from './layout.ts';
 import { MODE_PAGE_SEGMENTATION, onWorkerLost, startWorker, threadCpuMs, type OcrMode } from './tesseract.ts';
+import { busy, ocrTimeout, ocrUnavailable } from './refusals.ts';
 import { loadTrainedData, OcrStartError, type OcrLanguage, type TrainedData } from './trained-data.ts';
 
 export interface OcrPoolOptions {
@@ -80,7 +81,16 @@ interface Job {
   resolve: (result: OcrResult) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
+  /** performance.now() when the job joined the queue. */
+  queuedAt: number;
 }
+
+/**
+ * Each job's wait for a free worker, `{ waitMs }`, published as it starts: operators' metrics
+ * subscribe to it without the pool knowing about them.
+ */
+export const OCR_WAIT_CHANNEL = 'receipt-calculator:ocr-wait';
+const ocrWait = channel(OCR_WAIT_CHANNEL);
 
 /** Seconds one job is assumed to take before any has been measured. */
 const INITIAL_JOB_SECONDS = 2;
@@ -128,9 +138,9 @@ export class OcrPool {
   }
 
   reserve(): OcrTicket {
-    if (this.#closed) throw new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: 60 });
+    if (this.#closed) throw ocrUnavailable({ retryAfter: 60 });
     if (this.#tickets + 1 > this.#slots.length + this.#options.maxQueue) {
-      throw new HttpError(503, REFUSALS.busy, { retryAfter: this.#retryAfter() });
+      throw busy(this.#retryAfter());
     }
     this.#tickets++;
     let released = false;
@@ -149,7 +159,7 @@ export class OcrPool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable)));
+    for (const job of this.#queue.splice(0)) this.#settle(job, () => job.reject(ocrUnavailable()));
     await Promise.all(this.#slots.map((slot) => slot.starting));
     await Promise.all(
       this.#slots.map(async (slot) => {
@@ -218,6 +228,7 @@ export class OcrPool {
         signal,
         resolve,
         reject,
+        queuedAt: performance.now(),
         onAbort: () => {
           // A waiting job leaves the queue; a running one finishes on its worker, unheard.
           const index = this.#queue.indexOf(job);
@@ -247,7 +258,7 @@ export class OcrPool {
     const canServe = this.#slots.some((slot) => slot.worker || slot.starting);
     if (!canServe) {
       for (const job of this.#queue.splice(0)) {
-        this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: 60, cause: this.#startError })));
+        this.#settle(job, () => job.reject(ocrUnavailable({ retryAfter: 60, cause: this.#startError })));
       }
     }
   }
@@ -257,6 +268,7 @@ export class OcrPool {
     this.#rssAtFirstJob ??= process.memoryUsage.rss();
     slot.busy = true;
     const started = performance.now();
+    if (ocrWait.hasSubscribers) ocrWait.publish({ waitMs: started - job.queuedAt });
     let finished = false;
     const finish = (replace: boolean): void => {
       finished = true;
@@ -269,12 +281,12 @@ export class OcrPool {
     const timer = setTimeout(() => {
       if (finished) return;
       this.#options.log('warn', `OCR job exceeded ${this.#options.timeoutMs} ms; replacing its worker`);
-      this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrTimeout, { retryAfter: this.#retryAfter() })));
+      this.#settle(job, () => job.reject(ocrTimeout(this.#retryAfter())));
       finish(true);
     }, this.#options.timeoutMs);
     slot.failRunning = () => {
       if (finished) return;
-      this.#settle(job, () => job.reject(new HttpError(503, REFUSALS.ocrUnavailable, { retryAfter: this.#retryAfter() })));
+      this.#settle(job, () => job.reject(ocrUnavailable({ retryAfter: this.#retryAfter() })));
       finish(true);
     };
     this.#read(slot, worker, job).then(
@@ -288,7 +300,7 @@ export class OcrPool {
       (error: unknown) => {
         if (finished) return;
         // The WebAssembly state after a failed job is not trusted: start a fresh worker.
-        this.#settle(job, () => job.reject(new HttpError(422, REFUSALS.unreadableImage, { cause: error })));
+        this.#settle(job, () => job.reject(unreadableImage(error)));
         finish(true);
       },
     );

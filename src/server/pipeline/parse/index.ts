@@ -1,11 +1,11 @@
 // Finnish receipt text → ParsedReceipt: store and chain, printed total, product lines with
 // quantities, weights, discounts; deposits, returns and fees apart; everything else ignored.
 // Pure and synchronous: the text never leaves memory.
+import { toEuros } from '../money.ts';
 import type { ParsedReceipt } from '../types.ts';
 import { readBrokenColumns } from './columns.ts';
 import { readItemLines, type ItemSection } from './items.ts';
 import { splitLines, type Line } from './lines.ts';
-import { centsToEuros } from './numbers.ts';
 import { readOffsetColumns } from './offset-layout.ts';
 import { reconcile, type Reconciled, type Witnesses } from './reconcile.ts';
 import { findSections } from './sections.ts';
@@ -54,12 +54,14 @@ export function parseReceiptText(text: string): ParsedReceipt {
   const store = detectStore(headerLines(lines, sections.itemsStart, section), lines);
   return {
     store,
-    printedTotal: result.printedTotalCents === null ? null : centsToEuros(result.printedTotalCents),
+    printedTotal: result.check.printedCents === null ? null : toEuros(result.check.printedCents),
     items: result.items,
-    deposits: centsToEuros(section.depositCents),
-    returns: centsToEuros(section.returnCents),
-    fees: centsToEuros(section.feeCents),
-    vatTableTotal: witnesses.vatCents === null ? null : centsToEuros(witnesses.vatCents),
-    warnings: result.warnings,
+    deposits: toEuros(section.depositCents),
+    returns: toEuros(section.returnCents),
+    fees: toEuros(section.feeCents),
+    vatTableTotal: witnesses.vatCents === null ? null : toEuros(witnesses.vatCents),
+    reconciliation: result.check,
+    notices: result.notices,
+    warnings: result.notices.map((notice) => notice.message),
   };
 }

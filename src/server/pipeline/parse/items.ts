@@ -4,7 +4,7 @@
 import type { ParsedItem } from '../types.ts';
 import { fold, type Line } from './lines.ts';
 import { amountLabelKind, classifyLine, continuationAmount, type LineKind } from './line-kinds.ts';
-import { centsToEuros } from './numbers.ts';
+import { toEuros } from '../money.ts';
 
 /** A product line while the receipt is being read; prices in cents. */
 export interface DraftItem {
@@ -232,10 +232,10 @@ export function netCents(item: DraftItem, cents = item.cents): number {
 export function toParsedItem(item: DraftItem, cents: number): ParsedItem {
   return {
     name: item.name,
-    price: centsToEuros(netCents(item, cents)),
+    price: toEuros(netCents(item, cents)),
     quantity: item.weightKg !== null ? null : item.quantity,
     weightKg: item.weightKg,
-    unitPrice: item.unitCents === null ? null : centsToEuros(item.unitCents),
-    discount: centsToEuros(item.discounts.reduce((a, b) => a + b, 0)),
+    unitPrice: item.unitCents === null ? null : toEuros(item.unitCents),
+    discount: toEuros(item.discounts.reduce((a, b) => a + b, 0)),
   };
 }

@@ -19,21 +19,6 @@ const OCR_DIGITS: Record<string, string> = { l: '1', I: '1', '|': '1', O: '0', o
 const AMOUNT_TOKEN = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)[,.](\d{2})(-?)[.;:'",)\]|]*$/;
 const COLON_AMOUNT_TOKEN = /^(-?)(\d{1,2}):(\d{2})(-?)$/;
 
-export function eurosToCents(euros: number): number {
-  return Math.round(euros * 100);
-}
-
-export function centsToEuros(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-/** `46,90` — the Finnish way, for sentences shown to visitors. */
-export function formatEuros(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** Undo the OCR letter-for-digit slips inside a token that is clearly meant as a number. */
 export function fixOcrDigits(token: string): string {
   if (!/^[-(]?[\dlIOo|]+[,.:][\dlIOo|]{2}-?\)?$/.test(token)) return token;

@@ -3,9 +3,11 @@
 // When two of them agree with the items, a misread total is corrected; when a price read
 // without its decimal comma makes the sum match, that reading is taken; otherwise the
 // visitor is told in plain words that something was not read.
+import type { Notice } from '../../../contract.ts';
+import { mismatchNotice, reconcile as checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
 import type { ParsedItem } from '../types.ts';
 import { netCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
-import { formatEuros, withOneDigitLess } from './numbers.ts';
+import { withOneDigitLess } from './numbers.ts';
 import type { TotalReading } from './totals.ts';
 
 export interface Witnesses {
@@ -16,30 +18,23 @@ export interface Witnesses {
 
 export interface Reconciled {
   items: ParsedItem[];
-  printedTotalCents: number | null;
-  computedCents: number;
-  /** True when the items (+ deposits + fees − returns) add up to the printed total. */
+  /** The items (+ deposits + fees − returns) against the printed total. */
+  check: ReconciledCents;
+  /** True when they add up. */
   matches: boolean;
-  warnings: string[];
+  notices: Notice[];
 }
 
-const TOLERANCE_CENTS = 1;
+export const NO_PRODUCT_LINES: Notice = { code: 'no-product-lines', message: 'No product lines could be read from this receipt.' };
+export const TOTAL_NOT_FOUND: Notice = {
+  code: 'total-not-found',
+  message: 'The receipt total could not be read, so the items found could not be checked against it.',
+};
 // A receipt with more unreadable prices than this, or more ways to read them, is left as read.
 const MAX_UNCERTAIN = 8;
 const MAX_COMBINATIONS = 100_000;
 
-function near(a: number, b: number): boolean {
-  return Math.abs(a - b) <= TOLERANCE_CENTS;
-}
-
-/**
- * The visitor's sentence when the items (+ deposits + fees − returns) do not add up to the printed
- * total, or null when they do. Shared by every reader that produces a ParsedReceipt.
- */
-export function totalMismatchWarning(computedCents: number, printedCents: number): string | null {
-  if (near(computedCents, printedCents)) return null;
-  return `The items found add up to ${formatEuros(computedCents)} € but the receipt total is ${formatEuros(printedCents)} €; some lines may not have been read.`;
-}
+const near = sameAmount;
 
 /**
  * For each uncertain item, the index of the reading to use, or -1 to drop the line. When no
@@ -135,15 +130,19 @@ export function reconcile(section: ItemSection, witnesses: Witnesses): Reconcile
   const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, computedCents));
   if (printed !== null && !near(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
 
-  const matches = printed !== null && near(printed, computedCents);
-  const warnings: string[] = [];
-  if (items.length === 0) {
-    warnings.push('No product lines could be read from this receipt.');
-  } else if (printed === null) {
-    warnings.push('The receipt total could not be read, so the items found could not be checked against it.');
-  } else {
-    const mismatch = totalMismatchWarning(computedCents, printed);
-    if (mismatch) warnings.push(mismatch);
+  const check = checkTotal({
+    printedCents: printed,
+    itemCents: computedCents - extras,
+    depositCents: section.depositCents,
+    feeCents: section.feeCents,
+    returnCents: section.returnCents,
+  });
+  const notices: Notice[] = [];
+  if (items.length === 0) notices.push(NO_PRODUCT_LINES);
+  else if (check.status === 'no-total') notices.push(TOTAL_NOT_FOUND);
+  else {
+    const mismatch = mismatchNotice(check);
+    if (mismatch) notices.push(mismatch);
   }
-  return { items, printedTotalCents: printed, computedCents, matches, warnings };
+  return { items, check, matches: check.status === 'match', notices };
 }

@@ -2,13 +2,13 @@
 // fonts and decoders come from the installed package, nothing is fetched from the network.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { HttpError } from '../../errors.ts';
-import { REFUSALS } from '../decode/messages.ts';
 import sharp from 'sharp';
 import type { ImageSource } from '../decode/image.ts';
+import { isCodedError, type CodedError } from '../errors.ts';
 import type { PixelImage } from '../decode/paper.ts';
 import { soleEmbeddedJpeg } from './embedded-jpeg.ts';
 import { layoutLines, type PlacedText } from './lines.ts';
+import { encryptedPdf, unreadablePdf } from './refusals.ts';
 import { nativeScale, pageImages, soleScanImage, type OperatorCodes } from './scan-image.ts';
 
 type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -60,11 +60,11 @@ export interface PdfFile {
   close(): Promise<void>;
 }
 
-function refusalFor(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
+function refusalFor(error: unknown): CodedError {
+  if (isCodedError(error)) return error;
   const name = error instanceof Error ? error.name : '';
-  if (name === 'PasswordException') return new HttpError(422, REFUSALS.encryptedPdf, { cause: error });
-  return new HttpError(422, REFUSALS.unreadablePdf, { cause: error });
+  if (name === 'PasswordException') return encryptedPdf(error);
+  return unreadablePdf(error);
 }
 
 /** pdfjs's ImageKind: bytes per pixel of decoded image data (1-bit images are packed, so not read here). */

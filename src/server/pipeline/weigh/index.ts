@@ -1,9 +1,12 @@
 // The weight of a receipt line, in order of trust: the weight printed at the till for a weighed
 // line; else the pack size in the name times the count; else a typical Finnish pack for the product
-// key times the count, marked as estimated. A litre of drink counts as 1 kg.
+// key (or, when only the category is known, the category's) times the count, marked as estimated.
+// A litre of drink counts as 1 kg.
 import type { ParsedItem } from '../types.ts';
 import { CATALOGUE } from '../classify/catalogue.ts';
 import { FACTORS } from '../emissions/factors.ts';
+import type { CategoryName } from '../../../contract.ts';
+import { categoryTypicalKg, keyTypicalKg } from './typical.ts';
 import { EGG_KG, readEggCount, readOcrLitres, readPackSize, readTrailingGrams, type PackSize } from './pack-size.ts';
 
 export interface Weight {
@@ -36,12 +39,18 @@ function packOf(name: string, productKey: string): PackSize | null {
   return nonFood ? null : readTrailingGrams(name);
 }
 
-export function weighItem(item: ParsedItem, productKey: string): Weight {
+export interface WeighOptions {
+  /** The key stands only for a category (the model placed the name): its typical weight is the category's. */
+  categoryOnly?: CategoryName;
+}
+
+export function weighItem(item: ParsedItem, productKey: string, options: WeighOptions = {}): Weight {
   if (item.weightKg !== null && item.weightKg > 0) {
     return { kg: item.weightKg, estimated: false, quantity: 1, basis: 'printed' };
   }
   const quantity = item.quantity !== null && item.quantity > 0 ? item.quantity : 1;
   const pack = packOf(item.name, productKey);
   if (pack) return { kg: pack.kg * quantity, estimated: false, quantity, basis: 'pack' };
-  return { kg: CATALOGUE.get(productKey).typicalKg * quantity, estimated: true, quantity, basis: 'typical' };
+  const typical = options.categoryOnly ? categoryTypicalKg(options.categoryOnly) : keyTypicalKg(productKey);
+  return { kg: typical * quantity, estimated: true, quantity, basis: 'typical' };
 }

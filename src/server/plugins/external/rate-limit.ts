@@ -2,7 +2,7 @@
 // with `config.rateLimit`); health and stats stay free for status badges and dashboards.
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Config } from '../../config.ts';
-import { HttpError } from '../../errors.ts';
+import { CodedError } from '../../pipeline/errors.ts';
 
 export function rateLimitOptions(config: Pick<Config, 'rateLimitMax' | 'rateLimitWindowMs'>): RateLimitPluginOptions {
   return {
@@ -10,7 +10,7 @@ export function rateLimitOptions(config: Pick<Config, 'rateLimitMax' | 'rateLimi
     max: config.rateLimitMax,
     timeWindow: config.rateLimitWindowMs,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'Too many receipts from your address in a short time. Please wait a moment and try again.', {
+      new CodedError('rate-limited', 'Too many receipts from your address in a short time. Please wait a moment and try again.', {
         retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),
       }),
   };

@@ -2,7 +2,7 @@
 // with no growth allowed, every job ends with its worker replaced, and the next job is read by
 // the fresh worker as well as the first was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract.ts';
+import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { renderReceiptPng } from '../../../support/receipt-files.ts';
 
 let extractor: Extractor;

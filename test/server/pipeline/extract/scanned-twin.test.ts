@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract.ts';
+import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
 
 const IMAGES = join(import.meta.dirname, '../../../fixtures/receipts/images');

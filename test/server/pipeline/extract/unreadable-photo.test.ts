@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../../src/contract.ts';
-import { isUnreadablePhoto, UNREAD_CONFIDENCE } from '../../../../src/server/pipeline/unreadable-photo.ts';
+import { isUnreadablePhoto, UNREAD_CONFIDENCE } from '../../../../src/server/pipeline/extract/unreadable-photo.ts';
 import { buildTestApp, type TestApp } from '../../../support/build-app.ts';
 import { multipart } from '../../../support/multipart.ts';
 
@@ -48,6 +48,7 @@ describe('POST /api/process-receipt-ai with a photo that cannot be read', () => 
     const response = await upload(await degrade(readFileSync(PHOTO)));
     expect(response.statusCode).toBe(422);
     expect(response.json<{ error: string }>().error).toMatch(ADVICE);
+    expect(response.json<{ code: string }>().code).toBe('no-text-in-image');
   });
 
   it('still reads the same receipt photographed well', { timeout: 120_000 }, async () => {

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_PATHS, type AnalysisResult, type UploadFileType } from '../../../../contract.ts';
 import type { Config } from '../../../config.ts';
-import { HttpError } from '../../../errors.ts';
+import { CodedError } from '../../../pipeline/errors.ts';
 import { abortOnDisconnect } from '../../../plugins/app/abort-on-disconnect.ts';
+import { countReceipt } from '../../../plugins/app/stats.ts';
 import { isUploadFileType, processReceiptSchema } from '../../../schemas/process-receipt.ts';
 
 export type ProcessReceiptOptions = Pick<Config, 'maxUploadMb'>;
@@ -12,11 +13,12 @@ interface Upload {
   fileType: UploadFileType | undefined;
 }
 
-const NO_FILE = 'Attach the receipt as the "file" field of a multipart form (a photo, image or PDF).';
+const noFile = (): CodedError =>
+  new CodedError('no-file', 'Attach the receipt as the "file" field of a multipart form (a photo, image or PDF).');
 
 /** Reads the form in any field order; the file stays in memory and is capped by the multipart limits. */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new HttpError(400, NO_FILE);
+  if (!request.isMultipart()) throw noFile();
   let file: Buffer | undefined;
   let fileType: string | undefined;
   try {
@@ -34,13 +36,13 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     if (typeof (error as { statusCode?: unknown }).statusCode === 'number' || (error as Error).name === 'AbortError') {
       throw error;
     }
-    throw new HttpError(400, 'The upload is not a well-formed multipart form. Please try again.', { cause: error });
+    throw new CodedError('bad-multipart', 'The upload is not a well-formed multipart form. Please try again.', { cause: error });
   }
-  if (file === undefined) throw new HttpError(400, NO_FILE);
-  if (file.length === 0) throw new HttpError(400, 'The uploaded file is empty.');
+  if (file === undefined) throw noFile();
+  if (file.length === 0) throw new CodedError('empty-file', 'The uploaded file is empty.');
   // fileType is optional (the bytes decide the reader), but a value we do not know is a mistake.
   if (fileType !== undefined && fileType !== '' && !isUploadFileType(fileType)) {
-    throw new HttpError(400, 'The fileType field must be "pdf" or "image".');
+    throw new CodedError('bad-file-type', 'The fileType field must be "pdf" or "image".');
   }
   return { file, fileType: fileType && isUploadFileType(fileType) ? fileType : undefined };
 }
@@ -50,13 +52,16 @@ const processReceipt: FastifyPluginAsync<ProcessReceiptOptions> = async (app, { 
     API_PATHS.processReceipt,
     {
       schema: processReceiptSchema,
-      config: { rateLimit: {}, tooLarge: `The file is larger than the ${maxUploadMb} MB limit.` },
+      config: {
+        rateLimit: {},
+        tooLarge: () => new CodedError('file-too-large', `The file is larger than the ${maxUploadMb} MB limit.`, { params: { max_mb: maxUploadMb } }),
+      },
     },
     async (request, reply): Promise<AnalysisResult> => {
       const signal = abortOnDisconnect(reply);
       const { file, fileType } = await readUpload(request);
       const result = await app.pipeline.analyzeFile(file, fileType, signal);
-      app.stats.recordAnalysis(result);
+      await countReceipt(app, request, result);
       return result;
     },
   );

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS, type AnalysisResult } from '../../../../contract.ts';
 import type { Config } from '../../../config.ts';
-import { HttpError } from '../../../errors.ts';
+import { CodedError } from '../../../pipeline/errors.ts';
 import { abortOnDisconnect } from '../../../plugins/app/abort-on-disconnect.ts';
+import { countReceipt } from '../../../plugins/app/stats.ts';
 import { processTextSchema, type ProcessTextBody } from '../../../schemas/process-text.ts';
 import { isSampleReceipt } from '../../../stats/sample.ts';
 
 export type ProcessTextOptions = Pick<Config, 'maxTextChars'>;
 
 const processText: FastifyPluginAsync<ProcessTextOptions> = async (app, { maxTextChars }) => {
-  const tooLong = `The text is longer than the ${maxTextChars.toLocaleString('en-US')}-character limit.`;
+  const tooLong = (): CodedError =>
+    new CodedError('text-too-long', `The text is longer than the ${maxTextChars.toLocaleString('en-US')}-character limit.`, {
+      params: { max_chars: maxTextChars },
+    });
   app.post<{ Body: ProcessTextBody }>(
     API_PATHS.processText,
     {
@@ -20,11 +24,11 @@ const processText: FastifyPluginAsync<ProcessTextOptions> = async (app, { maxTex
     },
     async (request, reply): Promise<AnalysisResult> => {
       const { text } = request.body;
-      if (text.trim() === '') throw new HttpError(400, 'The receipt text is empty. Paste the text of a receipt.');
-      if (text.length > maxTextChars) throw new HttpError(413, tooLong);
+      if (text.trim() === '') throw new CodedError('empty-text', 'The receipt text is empty. Paste the text of a receipt.');
+      if (text.length > maxTextChars) throw tooLong();
       const result = await app.pipeline.analyzeText(text, abortOnDisconnect(reply));
       // The widget's built-in sample is a demo, not a household's receipt.
-      if (!isSampleReceipt(text)) app.stats.recordAnalysis(result);
+      if (!isSampleReceipt(text)) await countReceipt(app, request, result);
       return result;
     },
   );

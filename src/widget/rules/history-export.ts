@@ -1,0 +1,72 @@
+// The history as files the visitor keeps (CSV for a spreadsheet, JSON to bring back later) and
+// the check an imported JSON file passes before it may change anything.
+import { CATEGORY_NAMES } from '../../contract.ts';
+import { HISTORY_VERSION, readDocument, sortReceipts, type SavedReceipt } from './history.ts';
+
+/** Marks our own export, so that some other JSON file is not taken for one. */
+export const EXPORT_FORMAT = 'receipt-calculator-history';
+
+/** Larger files are no export of ours: refused before they are read. */
+export const MAX_IMPORT_BYTES = 2_000_000;
+
+export function exportJson(receipts: readonly SavedReceipt[], exportedAt: Date): string {
+  return JSON.stringify(
+    { format: EXPORT_FORMAT, version: HISTORY_VERSION, exported_at: exportedAt.toISOString(), receipts: sortReceipts(receipts) },
+    null,
+    2,
+  );
+}
+
+function csvField(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  // Quoted when a separator, quote or line break is inside; a leading = + - @ is a formula to a
+  // spreadsheet, so such text gets a leading apostrophe.
+  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One row per receipt, kg per category in fixed columns; decimals with a dot. */
+export function exportCsv(receipts: readonly SavedReceipt[]): string {
+  const header = ['date', 'store', 'total_kg_co2e', 'item_count', 'price_total_eur', ...CATEGORY_NAMES.map((name) => `kg_${name}`), 'items'];
+  const rows = sortReceipts(receipts).map((receipt) => [
+    receipt.date,
+    receipt.store,
+    receipt.totalKg,
+    receipt.itemCount,
+    receipt.priceTotal,
+    ...CATEGORY_NAMES.map((name) => receipt.kgByCategory[name] ?? 0),
+    receipt.items ? receipt.items.join('; ') : '',
+  ]);
+  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+export type ImportCheck =
+  | { ok: true; receipts: SavedReceipt[] }
+  | { ok: false; reason: 'not-json' | 'not-export' | 'newer' | 'invalid' };
+
+/**
+ * An export file's text → its receipts, all or nothing: one entry that fails the check refuses
+ * the whole file, so an import never brings in half of something.
+ */
+export function checkImport(text: string): ImportCheck {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'not-json' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || (parsed as { format?: unknown }).format !== EXPORT_FORMAT) {
+    return { ok: false, reason: 'not-export' };
+  }
+  const read = readDocument(parsed);
+  if (read.notice?.kind === 'newer') return { ok: false, reason: 'newer' };
+  if (read.notice !== null) return { ok: false, reason: 'invalid' };
+  return { ok: true, receipts: read.receipts };
+}
+
+/** Imported receipts join the saved ones; one already saved (same id) is kept once. */
+export function mergeReceipts(saved: readonly SavedReceipt[], imported: readonly SavedReceipt[]): { receipts: SavedReceipt[]; added: number } {
+  const ids = new Set(saved.map((receipt) => receipt.id));
+  const fresh = imported.filter((receipt) => !ids.has(receipt.id));
+  return { receipts: sortReceipts([...saved, ...fresh]), added: fresh.length };
+}

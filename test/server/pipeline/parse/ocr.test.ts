@@ -1,0 +1,211 @@
+// Text from phone-photo OCR: slips in digits and keywords, specks from the paper's edge,
+// garbage lines, prices that lost their decimal comma, prices printed off their line.
+import { describe, expect, it } from 'vitest';
+import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { LIDL_OFFSET_OCR, PRISMA, PRISMA_OCR } from './receipt-texts.ts';
+
+describe('noisy OCR text', () => {
+  it('reads the noisy Prisma receipt as the clean one', () => {
+    const clean = parseReceiptText(PRISMA);
+    const noisy = parseReceiptText(PRISMA_OCR);
+    expect(noisy.items.map((i) => [i.name, i.price])).toEqual(clean.items.map((i) => [i.name, i.price]));
+    expect(noisy).toMatchObject({ printedTotal: 11.47, deposits: 0.4, warnings: [] });
+    expect(noisy.store).toEqual({ name: 'Prisma Kaleva', chain: 'Prisma' });
+  });
+
+  it('does not invent items from garbage lines (letters only, a price only, punctuation)', () => {
+    const parsed = parseReceiptText(PRISMA_OCR);
+    expect(parsed.items.map((i) => i.name)).not.toContain('aaaa bbbb');
+    expect(parsed.items).toHaveLength(6);
+  });
+
+  it('repairs the one price read without its decimal comma when that makes the sum match', () => {
+    const text = 'K-Market Testi\n1.2.2024 12:00\nMAITO 1L 1,15\nJUUSTO 400G 549\nLEIPÄ 2,40\nYHTEENSÄ 9,04\n';
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+      ['MAITO 1L', 1.15],
+      ['JUUSTO 400G', 5.49],
+      ['LEIPÄ', 2.4],
+    ]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('picks the reading that fits when OCR read the decimal comma as a digit (1135 for 1,35)', () => {
+    const text = 'K-Market Testi\n1.2.2024 12:00\nMAITO 1L 1135\nLEIPÄ 2,40\nYHTEENSÄ 3,75\n';
+    expect(parseReceiptText(text).items.map((i) => i.price)).toEqual([1.35, 2.4]);
+  });
+
+  it('drops a digit OCR added to one price when that alone makes the sum match', () => {
+    const text = 'K-Market Testi\n1.2.2024 12:00\nMAITO 1L 15.55\nLEIPÄ 2,40\nYHTEENSÄ 3,95\n';
+    expect(parseReceiptText(text).items.map((i) => [i.name, i.price])).toEqual([
+      ['MAITO 1L', 1.55],
+      ['LEIPÄ', 2.4],
+    ]);
+  });
+
+  it('keeps a price it cannot confirm and tells the visitor the sum does not match', () => {
+    const text = 'K-Market Testi\n1.2.2024 12:00\nMAITO 1L 1,15\nJUUSTO 400G 549\nYHTEENSÄ 9,04\n';
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+      ['MAITO 1L', 1.15],
+      ['JUUSTO 400G', 5.49],
+    ]);
+    expect(parsed.warnings).toEqual([
+      'The items found add up to 6,64 € but the receipt total is 9,04 €; some lines may not have been read.',
+    ]);
+  });
+
+  it('takes the quantity line’s price when OCR misread the printed one and the total agrees', () => {
+    const text = 'PRISMA TESTI\nK001 M000001/0001 1.1.2024 12:00\nKANAN FILEE 9,16\n  4 KPL 2,49 €/KPL\nKAMPANJA 3,98-\nYHTEENSÄ 5,98\n';
+    expect(parseReceiptText(text).items.map((i) => [i.name, i.price])).toEqual([['KANAN FILEE', 5.98]]);
+  });
+
+  it('pairs Lidl prices printed half a line above their names by column', () => {
+    const parsed = parseReceiptText(LIDL_OFFSET_OCR);
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+      ['Juustoviipale 150g', 1.98],
+      ['Kananmunat 10 kpl M', 1.89],
+      ['Perunat 2kg', 1.19],
+      ['Kevytmaito 1l', 0.95],
+    ]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('reads a total whose keyword OCR misspelled, and one that lost its comma', () => {
+    expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nYHTEENSA 3,55\n').printedTotal).toBe(3.55);
+    expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nVHTEENSÄ 3,55\n').printedTotal).toBe(3.55);
+    expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nYHTEENSÄ 355\n').printedTotal).toBe(3.55);
+  });
+
+  it('drops margin noise set apart from the name by a wide gap, and finds the total behind noise', () => {
+    const text = [
+      'Lidl Suomi Ky Tampere-Hatanpää',
+      '                                  EUR',
+      'Rn Ta: SL      Kevytmaito 1l                    0,95 B',
+      'yrpaT pa 1 NS   Perunat 2kg                     1,49 B',
+      'Kuusi 4 kpl                  2,00 B',
+      'Ty gtaesde Yhteensä                4,44',
+    ].join('\n');
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+      ['Kevytmaito 1l', 0.95],
+      ['Perunat 2kg', 1.49],
+      ['Kuusi 4 kpl', 2],
+    ]);
+    expect(parsed.printedTotal).toBe(4.44);
+  });
+
+  it('reads a discount whose amount lost its comma and its minus (`0787` for `0,87-`)', () => {
+    const text = 'ALEPA TESTI\nK001 M000001/0001 1.1.2024 12:00\nPESTO 190G 2,89\n- RIVIALENNUS 30 %      0787\nYHTEENSÄ 2,02\n';
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([['PESTO 190G', 2.02, 0.87]]);
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('uses a garbled card line and a VAT table with an unreadable row only through its total row', () => {
+    const text = [
+      'TOKMANNI',
+      '20.03.2025 14:22',
+      'Kynttilä 3,99',
+      'Paristo AA 8kpl 7,99',
+      'YHTEENSÄ = 1',
+      'pebit/Veloitus       KU.  11,98 EUR',
+      'ALV%      Veroton   Vero  verollinen',
+      '25,5%       6,37    1,62      7,99',
+      '14%         3,50    M. Il      3,99',
+      'Yhteensä    9,87    2,11      11,98',
+    ].join('\n');
+    const parsed = parseReceiptText(text);
+    expect(parsed).toMatchObject({ printedTotal: 11.98, vatTableTotal: 11.98, warnings: [] });
+  });
+
+  it('reads `0:20` on a deposit line as 0,20 but never a clock time as a price', () => {
+    const parsed = parseReceiptText('PRISMA TESTI\n12.3.2015 17:26\nVESI 0,5L 1.29\nPANTTI MUOVI 0,5L 0:20\nYHTEENSÄ 1.49\n');
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['VESI 0,5L', 1.29]]);
+    expect(parsed.deposits).toBe(0.2);
+    expect(parsed.warnings).toEqual([]);
+  });
+});
+
+describe('OCR variants of phone photos', () => {
+  const receipt = (lines: string[], total: string) =>
+    ['PRISMA TESTI', 'K001 M000001/0001 1.1.2024 12:00', ...lines, 'YHTEENSÄ ' + total].join('\n');
+  const items = (text: string) => parseReceiptText(text).items.map((i) => [i.name, i.price]);
+
+  it('reads a price with an edge speck stuck to it (`2.59)`, `1,85|`)', () => {
+    expect(items(receipt(['KASVISPYÖRYKÄT 300G            2.59)', 'RAEJUUSTO 200G           1,85|'], '4,44'))).toEqual([
+      ['KASVISPYÖRYKÄT 300G', 2.59],
+      ['RAEJUUSTO 200G', 1.85],
+    ]);
+  });
+
+  it('reads a price followed by a few letters of margin noise, and a speck read as grams', () => {
+    const text = receipt(['MÄTI SIIKA 80G            12,90     5 Jai', 'KARKKIPUSSI CLASSIC            2.49 g'], '15,39');
+    expect(items(text)).toEqual([
+      ['MÄTI SIIKA 80G', 12.9],
+      ['KARKKIPUSSI CLASSIC', 2.49],
+    ]);
+    expect(parseReceiptText(text).warnings).toEqual([]);
+  });
+
+  it('still reads a bare number after a volume as the price that lost its comma', () => {
+    // `1,5l` read as `1,51`: the number at the end is the price, not noise after one.
+    expect(items(receipt(['PIIMÄ RASVATON 1,51          169', 'RUISLEIPÄ 500G    2,49'], '4,18'))).toEqual([
+      ['PIIMÄ RASVATON 1,51', 1.69],
+      ['RUISLEIPÄ 500G', 2.49],
+    ]);
+  });
+
+  it('confirms a price that lost its comma behind a speck (`1179,`) with the total', () => {
+    expect(items(receipt(['PERUNA YLEIS 2KG            1179,', 'PORKKANA    1,00'], '2,79'))).toEqual([
+      ['PERUNA YLEIS 2KG', 1.79],
+      ['PORKKANA', 1],
+    ]);
+  });
+
+  it.each([
+    ['3 KPL       1,29 €/KPE', 3, 129],
+    ['2 KPL        2.89 €/kP                  NA', 2, 289],
+  ])('reads the quantity line %j whose unit OCR misspelt', (line, count, unitCents) => {
+    const parsed = parseReceiptText(receipt(['RAHKA 200G           3,87', line], (count * unitCents / 100).toFixed(2).replace('.', ',')));
+    expect(parsed.items).toMatchObject([{ name: 'RAHKA 200G', quantity: count, unitPrice: unitCents / 100 }]);
+  });
+
+  it('reads a weight that lost its comma (`0440 KG`) and uses it to confirm a misread price', () => {
+    // 0,520 kg × 2,99 €/kg = 1,55 €; OCR read the price as 1,35 and the total says 1,55.
+    const parsed = parseReceiptText(receipt(['KURKKU SUOMI            1,35', 'J — 0520 KG      2,99 €/KG      Sd;'], '1,55'));
+    expect(parsed.items).toMatchObject([{ name: 'KURKKU SUOMI', price: 1.55, weightKg: 0.52, unitPrice: 2.99 }]);
+  });
+
+  it('reads `€/k6` as €/kg on a weight line', () => {
+    const parsed = parseReceiptText(receipt(['PORSAAN KASSLER   12,78', '1,284 KG    9,95 €/k6'], '12,78'));
+    expect(parsed.items).toMatchObject([{ name: 'PORSAAN KASSLER', price: 12.78, weightKg: 1.284, unitPrice: 9.95 }]);
+  });
+
+  it('reads `NORM,` as NORM. and a deposit behind a margin speck (`4 PANTTI`) as a deposit', () => {
+    const parsed = parseReceiptText(
+      receipt(['M PIPO LOGO          14,95', 'NORM,             19,95', 'KAMPANJA          -5,00', '4  PANTTI KMP0,351-0,999L      0,20'], '15,15'),
+    );
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['M PIPO LOGO', 14.95]]);
+    expect(parsed).toMatchObject({ deposits: 0.2, warnings: [] });
+  });
+
+  it('fills in the last digit OCR lost from a price when the total confirms it', () => {
+    const text = receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,65'], '3,00');
+    expect(items(text)).toEqual([
+      ['RAEJUUSTO 200G', 2.35],
+      ['PORKKANA', 0.65],
+    ]);
+    expect(parseReceiptText(text).warnings).toEqual([]);
+  });
+
+  it('leaves out a price missing its last digit that the total cannot confirm, instead of guessing', () => {
+    const parsed = parseReceiptText(receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,65'], '9,99'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['PORKKANA', 0.65]]);
+    expect(parsed.warnings).toHaveLength(1);
+  });
+
+  it('still reads a name ending in a one-decimal size with its price on the next line', () => {
+    expect(items(receipt(['COCA-COLA ZERO 1,5', '              2,99'], '2,99'))).toEqual([['COCA-COLA ZERO 1,5', 2.99]]);
+  });
+});
