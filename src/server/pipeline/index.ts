@@ -15,6 +15,8 @@ import { createExtractor, type Extractor } from './extract/index.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
 import type { OcrLanguage } from './ocr/trained-data.ts';
 import type { ParsedReceipt, ProcessingMethod } from './types.ts';
+import { isUnreadablePhoto } from './extract/unreadable-photo.ts';
+import { unreadablePhoto } from './ocr/refusals.ts';
 
 export interface Pipeline {
   /** Starts the OCR workers once; they are reused by every request. */
@@ -120,7 +122,12 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     stopIfAborted(signal);
     // The extractor says what it left out (e.g. PDF pages beyond MAX_PDF_PAGES); the visitor should know.
     const allNotices = [...notices, ...(extracted.notices ?? [])];
-    return analyzeOrRefuse(extracted.parsed ?? parseReceiptText(extracted.text), extracted.method, noItemsInFile, allNotices);
+    const parsed = extracted.parsed ?? parseReceiptText(extracted.text);
+    const outcome = { method: extracted.method, items: parsed.items.length, printedTotal: parsed.printedTotal };
+    if (isUnreadablePhoto({ ...outcome, ...(extracted.ocrConfidence === undefined ? {} : { ocrConfidence: extracted.ocrConfidence }) })) {
+      throw unreadablePhoto();
+    }
+    return analyzeOrRefuse(parsed, extracted.method, noItemsInFile, allNotices);
   }
 
   /**

@@ -3,8 +3,7 @@
 // plural forms picked by the language's own rules. Kept short: all three ship in every bundle.
 // Words the main catalogue already has (kg CO2e, item counts, Back, Unknown store) come from it.
 // Plugged into the catalogue as one section (./index.ts), read as `messages.history`.
-import type { Messages } from './index.ts';
-import { section } from './shape.ts';
+import { section, type Section, type Widen } from './shape.ts';
 
 export const history = section({
   en: {
@@ -103,4 +102,5 @@ export const history = section({
 });
 
 /** The history's strings in one language, as components read them. */
-export type HistoryStrings = Messages['history'];
+// Derived from the section itself, not from index.ts's Messages, which imports this file.
+export type HistoryStrings = typeof history extends Section<infer T> ? Widen<T> : never;

@@ -9,12 +9,16 @@ import { loadCorpus } from '../../../scripts/eval/corpus.ts';
 import { labelAddsUp } from '../../../scripts/fixtures/check.ts';
 import { resolveReceipt, vatRate } from '../../../scripts/fixtures/compute.ts';
 import { layoutReceipt } from '../../../scripts/fixtures/layout.ts';
-import { RECEIPTS, RENDERS } from '../../../scripts/fixtures/receipts/index.ts';
+import { breakColumns } from '../../../scripts/fixtures/columns.ts';
+import { COLUMN_RENDERS, RECEIPTS, RENDERS } from '../../../scripts/fixtures/receipts/index.ts';
 import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 
 const ROOT = FIXTURE_RECEIPTS;
 const entries = loadCorpus(ROOT).filter((e) => e.kind !== 'pdf-as-text');
-const texts = entries.filter((e) => e.kind === 'text');
+// Receipt texts as printed, and their copies with the columns broken apart (text-columns/,
+// read by test/server/pipeline/parse/columns.test.ts and the floors).
+const texts = entries.filter((e) => e.kind === 'text' && e.label.file.startsWith('text/'));
+const columnTexts = entries.filter((e) => e.kind === 'text' && e.label.file.startsWith('text-columns/'));
 
 describe('committed receipt corpus', () => {
   it('has valid labels that add up: items + deposits + fees − returns = printed total', () => {
@@ -62,6 +66,24 @@ describe('committed receipt corpus', () => {
     }
   });
 
+  it('holds exactly the column-broken copies the generator writes, each with the items of its text', () => {
+    const expected = COLUMN_RENDERS.flatMap((render) => render.shapes.map((shape) => `text-columns/${render.id}--${shape}.txt`));
+    expect(columnTexts.map((e) => e.label.file).sort()).toEqual(expected.sort());
+    const byId = new Map(texts.map((e) => [e.label.file.replace(/^text\/|\.txt$/g, ''), e.label]));
+    for (const render of COLUMN_RENDERS) {
+      const def = RECEIPTS.find((r) => r.id === render.id);
+      expect(def, render.id).toBeDefined();
+      if (!def) continue;
+      for (const shape of render.shapes) {
+        const committed = readFileSync(join(ROOT, 'text-columns', `${render.id}--${shape}.txt`), 'utf8');
+        expect(committed, `${render.id}--${shape}`).toBe(breakColumns(layoutReceipt(resolveReceipt(def)), shape));
+        const label = columnTexts.find((e) => e.label.file === `text-columns/${render.id}--${shape}.txt`)?.label;
+        expect(label?.items, `${render.id}--${shape}`).toEqual(byId.get(render.id)?.items);
+        expect(label?.printed_total).toBe(byId.get(render.id)?.printed_total);
+      }
+    }
+  });
+
   it('covers the chains, kinds and cases it promises', () => {
     expect(texts.length).toBeGreaterThanOrEqual(30);
     expect(entries.filter((e) => e.kind === 'image').length).toBeGreaterThanOrEqual(12);
@@ -87,7 +109,7 @@ describe('committed receipt corpus', () => {
 
   it('stays small enough to commit (under 15 MB)', () => {
     let bytes = 0;
-    for (const dir of ['text', 'labels', 'images', 'pdf']) {
+    for (const dir of ['text', 'text-columns', 'labels', 'images', 'pdf']) {
       for (const name of readdirSync(join(ROOT, dir))) bytes += statSync(join(ROOT, dir, name)).size;
     }
     expect(bytes).toBeLessThan(15 * 1024 * 1024);

@@ -7,6 +7,10 @@ import type { FileKind } from './detect.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
 import { closeFilter, divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
 
+// Every receipt is decoded once and never again, so libvips' operation cache (50 MB by default)
+// only holds memory: each cached 12-megapixel decode stays resident until it is pushed out.
+sharp.cache(false);
+
 export interface DecodeLimits {
   /** Input images above this many pixels (one frame) are refused with 413. */
   maxPixels: number;

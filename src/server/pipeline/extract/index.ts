@@ -4,7 +4,8 @@
 // Receipt bytes and text stay in memory: nothing here writes a file or logs what a receipt says.
 import type { Notice } from '../../../contract.ts';
 import { detectKind, type FileKind } from '../decode/detect.ts';
-import { cropPaper, evenPaperTone, levelPaper, type DecodeLimits, type ImageSource } from '../decode/image.ts';
+import { evenPaperTone, levelPaper, type DecodeLimits, type ImageSource } from '../decode/image.ts';
+import { preparePage } from '../decode/page.ts';
 import { toPgm, type GrayImage } from '../decode/paper.ts';
 import { unsupportedType } from '../decode/refusals.ts';
 import { isCodedError } from '../errors.ts';
@@ -67,6 +68,8 @@ export interface ExtractorOptions {
   ocrRereadWithinMs?: number;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
+  /** Growth of resident memory after which a worker is replaced after its job (see RECYCLE_GROWTH_BYTES in ocr/pool.ts). */
+  ocrRecycleGrowthBytes?: number;
   /** Receives operational problems (never receipt text); defaults to the console. The app passes its logger. */
   log?: (level: 'warn' | 'error', message: string) => void;
 }
@@ -148,6 +151,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     maxQueue: options.maxQueue,
     timeoutMs: options.ocrTimeoutMs,
     startTimeoutMs: options.ocrStartTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+    ...(options.ocrRecycleGrowthBytes === undefined ? {} : { recycleGrowthBytes: options.ocrRecycleGrowthBytes }),
     languages: options.ocrLanguages ?? DEFAULT_OCR_LANGUAGES,
     ...(options.langPath === undefined ? {} : { dataFolder: options.langPath }),
     log,
@@ -169,8 +173,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
    * a busy server or a long page is not read again.
    */
   async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, checkAgainstTotal = false): Promise<PageReading> {
-    const gray = await cropPaper(source, limits);
-    const paper = await evenPaperTone(gray);
+    // The same preparation for a photo and for the picture of a scanned PDF page.
+    const { gray, paper } = await preparePage(source, limits);
     signal?.throwIfAborted();
     const { result: first, costMs } = await measured(() => ticket.recognize(toPgm(paper), signal, 'block'));
     if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return { ...first, readings: 1 };
@@ -242,10 +246,10 @@ export function createExtractor(options: ExtractorOptions): Extractor {
             texts.push(layer);
             continue;
           }
-          // A scanned page: render it and read it like a photo.
+          // A scanned page: its picture is read exactly like a photo.
           ticket ??= pool.reserve();
           // A one-page scan is a whole receipt, which can be checked against its total.
-          const result = await recognize({ pixels: await pdf.renderPage(page) }, ticket, signal, pages === 1);
+          const result = await recognize(await pdf.scannedPage(page), ticket, signal, pages === 1);
           texts.push(result.text);
           ocrResults.push(result);
         }

@@ -23,7 +23,24 @@ export interface OcrPoolOptions {
   dataFolder?: string;
   /** Operational messages only (never receipt text). */
   log: (level: 'warn' | 'error', message: string) => void;
+  /**
+   * A worker that finishes a job after the process's resident memory has grown by more than
+   * this many bytes since the pool's first job is replaced by a fresh one (default
+   * RECYCLE_GROWTH_BYTES; Infinity never replaces).
+   */
+  recycleGrowthBytes?: number;
 }
+
+/**
+ * Tesseract's WebAssembly memory grows to fit the largest page a worker has read and is never
+ * given back: one worker measured 140 MB when started and grew by about 180 MB over the 14
+ * rendered photos of the corpus (a 12-megapixel crumpled receipt among them). A worker is
+ * replaced (about a second of one core's time to start) once the process has grown this much
+ * since its first job, so two workers cannot both keep their peak for good. With glibc's
+ * allocator held to two arenas (MALLOC_ARENA_MAX=2, set by `npm start`) the backend stayed at
+ * 482 MB with two workers and continuous photos (bench/memory.ts) and this never triggered.
+ */
+export const RECYCLE_GROWTH_BYTES = 250 * 1024 * 1024;
 
 export interface OcrResult {
   text: string;
@@ -89,6 +106,7 @@ export class OcrPool {
   /** Read once and shared by every worker start; forgotten after a failure, so a later start tries again. */
   #trainedData: Promise<TrainedData[]> | null = null;
   #jobSeconds = INITIAL_JOB_SECONDS;
+  #rssAtFirstJob: number | null = null;
 
   constructor(options: OcrPoolOptions) {
     this.#options = options;
@@ -246,6 +264,8 @@ export class OcrPool {
   }
 
   #run(slot: Slot, worker: Worker, job: Job): void {
+    // Workers started, no page read yet: what the pool's memory grows from.
+    this.#rssAtFirstJob ??= process.memoryUsage.rss();
     slot.busy = true;
     const started = performance.now();
     if (ocrWait.hasSubscribers) ocrWait.publish({ waitMs: started - job.queuedAt });
@@ -275,7 +295,7 @@ export class OcrPool {
         const seconds = (performance.now() - started) / 1000;
         this.#jobSeconds = 0.8 * this.#jobSeconds + 0.2 * seconds;
         this.#settle(job, () => job.resolve(result));
-        finish(false);
+        finish(process.memoryUsage.rss() - (this.#rssAtFirstJob ?? 0) > (this.#options.recycleGrowthBytes ?? RECYCLE_GROWTH_BYTES));
       },
       (error: unknown) => {
         if (finished) return;

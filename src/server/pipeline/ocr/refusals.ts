@@ -1,8 +1,17 @@
 // What the OCR stage answers when it cannot read a photo now, or finds no text in it.
 import { CodedError } from '../errors.ts';
 
-export const noTextInImage = (): CodedError =>
-  new CodedError('no-text-in-image', 'No text could be read from this image. Please upload a sharper, well-lit photo of the whole receipt.');
+/** What helps a phone photo most, measured on the project's degraded photos: a flat receipt filling a well-lit picture. */
+const RETAKE_ADVICE = 'Lay the receipt flat, hold the camera closer so the receipt fills the picture, and take it in more light.';
+
+export const noTextInImage = (): CodedError => new CodedError('no-text-in-image', `No text could be read from this photo. ${RETAKE_ADVICE}`);
+
+/**
+ * A photo whose reading was unsure and checks nothing (extract/unreadable-photo.ts): to the
+ * visitor it is a photo without readable text, with the same advice, not a few invented items.
+ */
+export const unreadablePhoto = (): CodedError =>
+  new CodedError('no-text-in-image', `This photo could not be read clearly enough. ${RETAKE_ADVICE}`);
 
 export const busy = (retryAfter: number): CodedError =>
   new CodedError('busy', 'The receipt reader is busy right now. Please try again in a moment.', { retryAfter });

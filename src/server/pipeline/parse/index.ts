@@ -3,6 +3,7 @@
 // Pure and synchronous: the text never leaves memory.
 import { toEuros } from '../money.ts';
 import type { ParsedReceipt } from '../types.ts';
+import { readBrokenColumns } from './columns.ts';
 import { readItemLines, type ItemSection } from './items.ts';
 import { splitLines, type Line } from './lines.ts';
 import { readOffsetColumns } from './offset-layout.ts';
@@ -36,6 +37,16 @@ export function parseReceiptText(text: string): ParsedReceipt {
     const alternative = columns ? reconcile(columns, witnesses) : null;
     if (columns && alternative?.matches) {
       section = columns;
+      result = alternative;
+    }
+  }
+  if (!result.matches) {
+    // Names and prices on separate lines, or the prices in a block after the names.
+    const broken = readBrokenColumns(lines, sections.itemsStart);
+    const total = broken?.totalCents ?? null;
+    const alternative = broken && total !== null ? reconcile(broken.section, { ...witnesses, total: witnesses.total ?? { cents: total, uncertain: false, lineIndex: -1 } }) : null;
+    if (broken && alternative?.matches) {
+      section = broken.section;
       result = alternative;
     }
   }

@@ -108,6 +108,14 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
         pending = null;
       }
     }
+    if (pending && kind.kind === 'price') {
+      // A deposit, fee or return whose amount came on the next line stays apart from the items.
+      const label = amountLabelKind(fold(pending.name), pending.name, kind.cents);
+      if (label.kind === 'deposit' || label.kind === 'fee' || label.kind === 'return') {
+        kind = label;
+        pending = null;
+      }
+    }
     switch (kind.kind) {
       case 'end':
         i = end;

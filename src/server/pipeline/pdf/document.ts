@@ -2,10 +2,14 @@
 // fonts and decoders come from the installed package, nothing is fetched from the network.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import type { ImageSource } from '../decode/image.ts';
 import { isCodedError, type CodedError } from '../errors.ts';
 import type { PixelImage } from '../decode/paper.ts';
+import { soleEmbeddedJpeg } from './embedded-jpeg.ts';
 import { layoutLines, type PlacedText } from './lines.ts';
 import { encryptedPdf, unreadablePdf } from './refusals.ts';
+import { nativeScale, pageImages, soleScanImage, type OperatorCodes } from './scan-image.ts';
 
 type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
@@ -46,6 +50,13 @@ export interface PdfFile {
   pageText(pageNumber: number): Promise<string | null>;
   /** The page drawn on white at about RENDER_WIDTH pixels wide, as RGBA pixels. */
   renderPage(pageNumber: number): Promise<PixelImage>;
+  /**
+   * A page without a text layer as OCR should see it. When the page is one upright picture:
+   * the picture itself, as its JPEG bytes when stored as a JPEG (read exactly like a photo),
+   * else its decoded pixels. Otherwise the page drawn on white at the resolution of its
+   * largest picture (RENDER_WIDTH without pictures).
+   */
+  scannedPage(pageNumber: number): Promise<ImageSource>;
   close(): Promise<void>;
 }
 
@@ -54,6 +65,25 @@ function refusalFor(error: unknown): CodedError {
   const name = error instanceof Error ? error.name : '';
   if (name === 'PasswordException') return encryptedPdf(error);
   return unreadablePdf(error);
+}
+
+/** pdfjs's ImageKind: bytes per pixel of decoded image data (1-bit images are packed, so not read here). */
+const IMAGE_CHANNELS: Record<number, 3 | 4> = { 2: 3, 3: 4 };
+
+/** The decoded pixels of one of the page's images, or null when pdfjs holds them in another form. */
+function decodedImage(page: PdfPage, id: string, limits: PdfLimits): PixelImage | null {
+  let image: unknown;
+  try {
+    image = page.objs.get(id);
+  } catch {
+    return null;
+  }
+  if (typeof image !== 'object' || image === null) return null;
+  const { width, height, kind, data } = image as { width?: unknown; height?: unknown; kind?: unknown; data?: unknown };
+  if (typeof width !== 'number' || typeof height !== 'number' || typeof kind !== 'number' || !(data instanceof Uint8ClampedArray)) return null;
+  const channels = IMAGE_CHANNELS[kind];
+  if (!channels || data.length !== width * height * channels || width * height > limits.maxPixels) return null;
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height, channels };
 }
 
 function countAlphanumerics(text: string): number {
@@ -85,6 +115,9 @@ export async function openPdf(bytes: Buffer, limits: PdfLimits): Promise<PdfFile
     useSystemFonts: false,
     disableFontFace: true,
     maxImageSize: limits.maxPixels,
+    // Decoded pixels (not browser bitmaps), so a scanned picture can be read as it was scanned.
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
     // Errors only: pdfjs warns about every quirk of real-world PDFs.
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
@@ -109,6 +142,21 @@ export async function openPdf(bytes: Buffer, limits: PdfLimits): Promise<PdfFile
     }
   }
 
+  async function render(page: PdfPage, chosenScale: number | null): Promise<PixelImage> {
+    const base = page.getViewport({ scale: 1 });
+    let scale = Math.min(MAX_RENDER_SCALE, chosenScale ?? RENDER_WIDTH / Math.max(base.width, 1));
+    scale = Math.min(scale, Math.sqrt(limits.maxPixels / Math.max(base.width * base.height, 1)));
+    const viewport = page.getViewport({ scale });
+    const width = Math.max(1, Math.floor(viewport.width));
+    const height = Math.max(1, Math.floor(viewport.height));
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(width, height);
+    // @napi-rs/canvas is the canvas pdfjs itself uses in Node; its types differ from the DOM's.
+    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
+    const pixels = canvas.getContext('2d').getImageData(0, 0, width, height);
+    return { data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), width, height, channels: 4 };
+  }
+
   return {
     pageCount: document.numPages,
     pageText: (pageNumber) =>
@@ -116,20 +164,21 @@ export async function openPdf(bytes: Buffer, limits: PdfLimits): Promise<PdfFile
         const text = layoutLines(await placedRuns(pdfjs, page));
         return countAlphanumerics(text) >= MIN_TEXT_LAYER_CHARACTERS ? text : null;
       }),
-    renderPage: (pageNumber) =>
+    renderPage: (pageNumber) => withPage(pageNumber, (page) => render(page, null)),
+    scannedPage: (pageNumber) =>
       withPage(pageNumber, async (page) => {
-        const base = page.getViewport({ scale: 1 });
-        let scale = Math.min(MAX_RENDER_SCALE, RENDER_WIDTH / Math.max(base.width, 1));
-        scale = Math.min(scale, Math.sqrt(limits.maxPixels / Math.max(base.width * base.height, 1)));
-        const viewport = page.getViewport({ scale });
-        const width = Math.max(1, Math.floor(viewport.width));
-        const height = Math.max(1, Math.floor(viewport.height));
-        const { createCanvas } = await import('@napi-rs/canvas');
-        const canvas = createCanvas(width, height);
-        // @napi-rs/canvas is the canvas pdfjs itself uses in Node; its types differ from the DOM's.
-        await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: '#ffffff' }).promise;
-        const pixels = canvas.getContext('2d').getImageData(0, 0, width, height);
-        return { data: new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), width, height, channels: 4 };
+        const list = await page.getOperatorList();
+        const ops = pdfjs.OPS as unknown as OperatorCodes;
+        const sole = page.rotate % 360 === 0 ? soleScanImage(list, ops) : null;
+        if (sole) {
+          const jpeg = await soleEmbeddedJpeg(bytes, pageNumber - 1);
+          // A PDF viewer ignores a JPEG's EXIF orientation; the photo path would apply it.
+          const orientation = jpeg ? ((await sharp(jpeg).metadata().catch(() => null))?.orientation ?? 1) : null;
+          if (jpeg && orientation === 1) return { bytes: jpeg, kind: 'jpeg' as const };
+          const pixels = decodedImage(page, sole.id, limits);
+          if (pixels) return { pixels };
+        }
+        return { pixels: await render(page, nativeScale(pageImages(list, ops), RENDER_WIDTH / Math.max(page.getViewport({ scale: 1 }).width, 1))) };
       }),
     close: () => task.destroy().catch(() => {}),
   };

@@ -1,0 +1,199 @@
+// Photo readers side by side on labelled photos: item F1, price accuracy, median time per photo,
+// and the OCR confidence each photo got. One photo at a time, one worker, so the times compare.
+//   node bench/photo-readers.ts [--corpus DIR ...] [--only SUBSTRING] [--method NAME ...] [--per-photo]
+// Default corpora: ../shared/data/receipts (real photos, when present) and the project's own
+// degraded photos in test/fixtures/receipts. Methods: `tesseract` (the product's reader, with its
+// time limit on reading again), `tesseract-full` (without it), `paddle` (PaddleOCR's PP-OCRv4
+// text-line detector and recogniser run by onnxruntime-node, through @gutenye/ocr-node, on the
+// same prepared page: cropped to the paper, scaled, tone evened). The product does not depend on
+// @gutenye/ocr-node; install it anywhere (`npm install @gutenye/ocr-node --ignore-scripts` in an
+// empty folder: onnxruntime-node's CPU library ships in its package) and pass --paddle-from DIR.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadCorpus, type CorpusEntry } from '../scripts/eval/corpus.ts';
+import { scoreReceipt, summarize, type ReceiptScore } from '../scripts/eval/score.ts';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { preparePage } from '../src/server/pipeline/decode/page.ts';
+import { detectKind } from '../src/server/pipeline/decode/detect.ts';
+import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
+import { parseReceiptText } from '../src/server/pipeline/parse/index.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface PhotoReading {
+  text: string;
+  confidence: number | null;
+}
+
+export interface PhotoMethod {
+  name: string;
+  ready(): Promise<void>;
+  read(bytes: Buffer): Promise<PhotoReading>;
+  close(): Promise<void>;
+}
+
+function tesseract(name: string, rereadWithinMs: number): PhotoMethod {
+  const extractor = createExtractor({
+    ocrWorkers: 1,
+    maxQueue: 4,
+    ocrTimeoutMs: 120_000,
+    maxPixels: 50_000_000,
+    maxPdfPages: 5,
+    ocrRereadWithinMs: rereadWithinMs,
+    log: () => {},
+  });
+  return {
+    name,
+    ready: () => extractor.ready(),
+    async read(bytes) {
+      const result = await extractor.extractText(bytes);
+      return { text: result.text, confidence: result.ocrConfidence ?? null };
+    },
+    close: () => extractor.close(),
+  };
+}
+
+interface PaddleLine {
+  text: string;
+  mean: number;
+  box?: number[][];
+}
+
+interface PaddleOcr {
+  detect(image: Buffer | string): Promise<PaddleLine[]>;
+}
+
+/** PaddleOCR (detector + recogniser) on the page the product prepares for Tesseract. */
+function paddle(from: string): PhotoMethod {
+  let ocr: PaddleOcr | null = null;
+  return {
+    name: 'paddle',
+    async ready() {
+      const require = createRequire(join(resolve(from), 'package.json'));
+      // Loaded from outside the project on purpose: it is measured, not depended on.
+      const module = (await import(pathToFileURL(require.resolve('@gutenye/ocr-node')).href)) as { default: { create(): Promise<PaddleOcr> } };
+      ocr = await module.default.create();
+    },
+    async read(bytes) {
+      if (!ocr) throw new Error('not ready');
+      const kind = detectKind(bytes);
+      if (!kind || kind === 'pdf') throw new Error('not a photo');
+      const { paper } = await preparePage({ bytes, kind }, { maxPixels: 50_000_000 });
+      const png = await sharp(paper.data, { raw: { width: paper.width, height: paper.height, channels: 1 } }).png().toBuffer();
+      // sharp, which it opens the image with, takes bytes as well as a path.
+      const lines = await ocr.detect(png);
+      const top = (line: PaddleLine) => Math.min(...(line.box ?? [[0, 0]]).map((point) => point[1] ?? 0));
+      const sorted = [...lines].sort((a, b) => top(a) - top(b));
+      const mean = lines.length ? lines.reduce((sum, line) => sum + line.mean, 0) / lines.length : 0;
+      return { text: sorted.map((line) => line.text).join('\n'), confidence: Math.round(mean * 100) };
+    },
+    close: async () => {},
+  };
+}
+
+export const METHODS: Record<string, (options: { paddleFrom: string }) => PhotoMethod> = {
+  tesseract: () => tesseract('tesseract', DEFAULT_REREAD_WITHIN_MS),
+  'tesseract-full': () => tesseract('tesseract-full', Infinity),
+  paddle: ({ paddleFrom }) => paddle(paddleFrom),
+};
+
+interface Row {
+  entry: CorpusEntry;
+  score: ReceiptScore;
+  ms: number;
+  confidence: number | null;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+async function run(method: PhotoMethod, entries: readonly CorpusEntry[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const entry of entries) {
+    const bytes = readFileSync(entry.path);
+    const started = performance.now();
+    let reading: PhotoReading = { text: '', confidence: null };
+    let error: string | null = null;
+    try {
+      reading = await method.read(bytes);
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+    }
+    const ms = performance.now() - started;
+    const parsed = parseReceiptText(reading.text);
+    const items = parsed.items.map((item) => ({ name: item.name, price: item.price, category: 'Other', weight: 0 }));
+    const score = scoreReceipt(entry.label, { items, total: parsed.printedTotal }, ms);
+    rows.push({ entry, score: error ? { ...score, error } : score, ms, confidence: reading.confidence });
+  }
+  return rows;
+}
+
+function line(cells: (string | number)[]): string {
+  return cells.map((cell) => String(cell)).join('  ');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string', multiple: true },
+      only: { type: 'string' },
+      method: { type: 'string', multiple: true },
+      'per-photo': { type: 'boolean', default: false },
+      'paddle-from': { type: 'string', default: ROOT },
+    },
+  });
+  const shared = resolve(ROOT, '../shared/data/receipts');
+  const corpora = values.corpus ?? [...(existsSync(shared) ? [shared] : []), join(ROOT, 'test/fixtures/receipts')];
+  const methods = (values.method ?? ['tesseract']).map((name) => {
+    const make = METHODS[name];
+    if (!make) throw new Error(`Unknown method ${name}; known: ${Object.keys(METHODS).join(', ')}`);
+    return make({ paddleFrom: values['paddle-from'] ?? ROOT });
+  });
+  const sets = corpora.map((dir) => ({
+    dir,
+    entries: loadCorpus(dir).filter((e) => e.kind === 'image' && (values.only === undefined || e.name.includes(values.only))),
+  }));
+  console.log(line(['method', 'corpus', 'photos', 'item F1', 'price acc', 'photos F1<0.5', 'median s', 'min conf']));
+  for (const method of methods) {
+    await method.ready();
+    for (const { dir, entries } of sets) {
+      const rows = await run(method, entries);
+      const summary = summarize(rows.map((r) => r.score));
+      const priced = rows.reduce((sum, r) => sum + r.score.nameMatched, 0);
+      const right = rows.reduce((sum, r) => sum + r.score.priceRight, 0);
+      const f1Of = (s: ReceiptScore) => {
+        const p = s.predicted ? s.matched / s.predicted : 0;
+        const r = s.labelled ? s.matched / s.labelled : 0;
+        return p + r > 0 ? (2 * p * r) / (p + r) : 0;
+      };
+      const low = rows.filter((r) => f1Of(r.score) < 0.5).length;
+      const confidences = rows.map((r) => r.confidence).filter((c): c is number => c !== null);
+      console.log(
+        line([
+          method.name,
+          dir.includes('test/fixtures') ? 'project photos' : 'real photos',
+          rows.length,
+          summary.f1.toFixed(3),
+          priced ? `${((100 * right) / priced).toFixed(1)}%` : '–',
+          low,
+          (median(rows.map((r) => r.ms)) / 1000).toFixed(2),
+          confidences.length ? Math.min(...confidences) : '–',
+        ]),
+      );
+      if (values['per-photo']) {
+        for (const r of rows) {
+          console.log(`    ${r.entry.name}  F1 ${f1Of(r.score).toFixed(2)}  ${r.score.matched}/${r.score.labelled} (pred ${r.score.predicted})  total ${r.score.totalFound ? 'yes' : 'no'}  conf ${r.confidence ?? '–'}  ${(r.ms / 1000).toFixed(2)} s${r.score.error ? `  ${r.score.error}` : ''}`);
+        }
+      }
+    }
+    await method.close();
+  }
+}
+
+await main();
