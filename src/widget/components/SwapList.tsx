@@ -5,15 +5,8 @@ import type { LocalizedName, Swap } from '../../contract.ts';
 import { fill, type Locale } from '../i18n/index.ts';
 import { formatKg, formatWeight } from '../rules/format.ts';
 import { palette } from '../theme/palette.ts';
+import { CardList } from './layout.tsx';
 import { useWidget } from '../state/widget-context.ts';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`;
 
 const Entry = styled.li`
   padding: 14px 16px;
@@ -56,7 +49,7 @@ export function SwapList(props: { swaps: Swap[] }) {
     kg >= 1 ? fill(t.weightKg, { value: formatWeight(locale, kg) }) : fill(t.weightG, { value: formatWeight(locale, Math.round(kg * 1000)) });
   const factor = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   return (
-    <List data-testid="swaps">
+    <CardList data-testid="swaps">
       {props.swaps.map((swap) => (
         <Entry key={`${swap.item_index}-${swap.to.key}`}>
           <span>
@@ -72,6 +65,6 @@ export function SwapList(props: { swaps: Swap[] }) {
           </details>
         </Entry>
       ))}
-    </List>
+    </CardList>
   );
 }

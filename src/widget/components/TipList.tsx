@@ -4,15 +4,8 @@ import { fill } from '../i18n/index.ts';
 import { formatKg } from '../rules/format.ts';
 import type { Tip } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
+import { CardList } from './layout.tsx';
 import { useWidget } from '../state/widget-context.ts';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`;
 
 const TipCard = styled.li<{ $priority: Tip['priority'] }>`
   padding: 16px;
@@ -54,7 +47,7 @@ export function TipList(props: { tips: Tip[] }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
   return (
-    <List>
+    <CardList>
       {props.tips.map((tip) => (
         <TipCard key={tip.id} $priority={tip.priority} data-priority={tip.priority}>
           <Chip $priority={tip.priority}>{text.priority[tip.priority]}</Chip>
@@ -67,6 +60,6 @@ export function TipList(props: { tips: Tip[] }) {
           )}
         </TipCard>
       ))}
-    </List>
+    </CardList>
   );
 }

@@ -50,3 +50,12 @@ export const VisuallyHidden = styled.span`
   white-space: nowrap;
   border: 0;
 `;
+
+/** A plain list of cards (tips, swaps): no bullets, the cards spaced evenly. */
+export const CardList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+`;

@@ -9,10 +9,8 @@ import { fold, letterCount } from './lines.ts';
 import {
   classifyLine,
   cleanName,
-  isDepositLabel,
-  isDiscountLabel,
-  isFeeLabel,
-  isReturnLabel,
+  labelKind,
+  type LabelKind,
   isStopLine,
   parseQuantityLine,
   parseWeightLine,
@@ -22,7 +20,6 @@ import { trailingAmount } from './numbers.ts';
 import { applyModifier, newDraft, type DraftItem, type ItemSection } from './items.ts';
 import { hasTotalKeyword, readTotalLine } from './totals.ts';
 
-type LabelKind = 'product' | 'deposit' | 'fee' | 'discount' | 'return';
 type Modifier = Extract<LineKind, { kind: 'quantity' | 'weight' }>;
 
 interface Label {
@@ -47,14 +44,6 @@ export interface BrokenColumns {
   totalCents: number | null;
 }
 
-function labelKind(name: string): LabelKind {
-  const key = fold(name);
-  if (isReturnLabel(key)) return 'return';
-  if (isDepositLabel(key)) return 'deposit';
-  if (isDiscountLabel(key)) return 'discount';
-  if (isFeeLabel(key)) return 'fee';
-  return 'product';
-}
 
 /** A count or weight split from its unit price (`2 KPL`, `-1 KPL`, `0,528 KG`). */
 const COUNT_PART = /^-?\d+(?:[,.]\d{1,3})?\s*(?:KPL|KPE|KG|X)$/i;

@@ -73,6 +73,18 @@ export function isFeeLabel(key: string): boolean {
   );
 }
 
+/** What a label printed apart from its amount stands for (the column and offset layouts pair them later). */
+export type LabelKind = 'product' | 'deposit' | 'fee' | 'discount' | 'return';
+
+export function labelKind(name: string): LabelKind {
+  const key = fold(name);
+  if (isReturnLabel(key)) return 'return';
+  if (isDepositLabel(key)) return 'deposit';
+  if (isDiscountLabel(key)) return 'discount';
+  if (isFeeLabel(key)) return 'fee';
+  return 'product';
+}
+
 const NUM = String.raw`(-?\d+\s?[,.]\s?\d\s?\d-?)`;
 const EURO = String.raw`(?:€|EUR|E|C|e)?`;
 // Lidl's VAT letter after a price that OCR moved onto the modifier line.

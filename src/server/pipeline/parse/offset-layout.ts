@@ -8,16 +8,15 @@ import {
   classifyLine,
   cleanName,
   isDepositLabel,
-  isDiscountLabel,
-  isFeeLabel,
   isReturnLabel,
+  labelKind,
+  type LabelKind,
   parseQuantityLine,
   parseWeightLine,
 } from './line-kinds.ts';
 import { amountsIn, type Amount } from './numbers.ts';
 import { applyModifier, newDraft, type DraftItem, type ItemSection } from './items.ts';
 
-type LabelKind = 'product' | 'deposit' | 'fee' | 'discount' | 'return';
 
 interface Label {
   kind: LabelKind;
@@ -27,14 +26,6 @@ interface Label {
   modifiers: NonNullable<ReturnType<typeof parseQuantityLine> | ReturnType<typeof parseWeightLine>>[];
 }
 
-function labelKind(name: string): LabelKind {
-  const key = fold(name);
-  if (isReturnLabel(key)) return 'return';
-  if (isDepositLabel(key)) return 'deposit';
-  if (isDiscountLabel(key)) return 'discount';
-  if (isFeeLabel(key)) return 'fee';
-  return 'product';
-}
 
 // The amounts that end a line (at most two: a label's own and a neighbour's), left to right.
 function trailingAmounts(tokens: readonly string[]): { amounts: Amount[]; labelEnd: number } {
