@@ -4,9 +4,10 @@
 // Prints median and p95 per receipt over repeated passes, and the model's one-off load time.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURE_RECEIPTS } from '../scripts/paths.ts';
 import { performance } from 'node:perf_hooks';
 
-const LABELS = join(import.meta.dirname, '../test/fixtures/receipts/labels');
+const LABELS = join(FIXTURE_RECEIPTS, 'labels');
 const TARGET_MS = 5;
 const PASSES = 30;
 

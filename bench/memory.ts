@@ -11,11 +11,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIXTURE_RECEIPTS, REPO_ROOT } from '../scripts/paths.ts';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { multipart } from '../test/support/multipart.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 /** The product's memory budget for the backend process, OCR workers included. */
 const BUDGET_MB = 700;
 
@@ -43,7 +43,7 @@ function status(pid: number): { rssMb: number; hwmMb: number } | null {
 }
 
 async function photos(): Promise<{ name: string; bytes: Buffer }[]> {
-  const dir = join(ROOT, 'test/fixtures/receipts/images');
+  const dir = join(FIXTURE_RECEIPTS, 'images');
   const files = readdirSync(dir).filter((name) => /\.(jpe?g|png)$/.test(name)).sort();
   const out: { name: string; bytes: Buffer }[] = [];
   for (const name of files) {
@@ -60,7 +60,7 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const inputs = await photos();
 const started = performance.now();
 const child = spawn(process.execPath, ['src/server/main.ts'], {
-  cwd: ROOT,
+  cwd: REPO_ROOT,
   env: {
     ...process.env,
     PORT: String(port),

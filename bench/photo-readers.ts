@@ -10,6 +10,7 @@
 // empty folder: onnxruntime-node's CPU library ships in its package) and pass --paddle-from DIR.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { FIXTURE_RECEIPTS, REPO_ROOT, SHARED_RECEIPTS } from '../scripts/paths.ts';
 import { parseArgs } from 'node:util';
 import { loadCorpus, type CorpusEntry } from '../scripts/eval/corpus.ts';
 import { scoreReceipt, summarize, type ReceiptScore } from '../scripts/eval/score.ts';
@@ -21,7 +22,6 @@ import { detectKind } from '../src/server/pipeline/decode/detect.ts';
 import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
 import { parseReceiptText } from '../src/server/pipeline/parse/index.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 
 export interface PhotoReading {
   text: string;
@@ -145,15 +145,15 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       method: { type: 'string', multiple: true },
       'per-photo': { type: 'boolean', default: false },
-      'paddle-from': { type: 'string', default: ROOT },
+      'paddle-from': { type: 'string', default: REPO_ROOT },
     },
   });
-  const shared = resolve(ROOT, '../shared/data/receipts');
-  const corpora = values.corpus ?? [...(existsSync(shared) ? [shared] : []), join(ROOT, 'test/fixtures/receipts')];
+  const shared = SHARED_RECEIPTS;
+  const corpora = values.corpus ?? [...(existsSync(shared) ? [shared] : []), FIXTURE_RECEIPTS];
   const methods = (values.method ?? ['tesseract']).map((name) => {
     const make = METHODS[name];
     if (!make) throw new Error(`Unknown method ${name}; known: ${Object.keys(METHODS).join(', ')}`);
-    return make({ paddleFrom: values['paddle-from'] ?? ROOT });
+    return make({ paddleFrom: values['paddle-from'] ?? REPO_ROOT });
   });
   const sets = corpora.map((dir) => ({
     dir,

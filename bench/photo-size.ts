@@ -8,6 +8,7 @@
 //   --bytes-only skips the reading (fast: a first look at the bytes of many sizes and qualities).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURE_RECEIPTS, REPO_ROOT, SHARED_RECEIPTS } from '../scripts/paths.ts';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
@@ -20,10 +21,9 @@ import { CHROMIUM_ARGS, findChromium } from '../test/e2e/support/chromium.ts';
 import type { Pipeline } from '../src/server/pipeline/index.ts';
 import { PHOTO_JPEG_QUALITY } from '../src/widget/api/prepare-photo.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const CORPORA = [
-  { name: 'real photos (../shared/data)', root: join(ROOT, '../shared/data/receipts') },
-  { name: 'committed photos and scans', root: join(ROOT, 'test/fixtures/receipts') },
+  { name: 'real photos (../shared/data)', root: SHARED_RECEIPTS },
+  { name: 'committed photos and scans', root: FIXTURE_RECEIPTS },
 ];
 /**
  * Camera photos (JPEG) above this many pixels must lose at least 70 % of their bytes. A PNG is
@@ -62,7 +62,7 @@ async function openBrowser() {
   if (!executablePath) throw new Error('No Chromium at CHROMIUM_PATH or /usr/bin/chromium.');
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
-  const source = readFileSync(join(ROOT, 'src/widget/api/prepare-photo.ts'), 'utf8');
+  const source = readFileSync(join(REPO_ROOT, 'src/widget/api/prepare-photo.ts'), 'utf8');
   const code = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   await page.evaluate(async (moduleCode) => {
     const url = URL.createObjectURL(new Blob([moduleCode], { type: 'text/javascript' }));

@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '../scripts/paths.ts';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -23,7 +24,6 @@ import type { StatsBackend } from '../src/server/stats/backend.ts';
 import { openStatsBackend } from '../src/server/stats/open.ts';
 import { fillPostgres, fillSqlite } from './stats-fill.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     receipts: { type: 'string', default: '100000' },
@@ -49,7 +49,7 @@ interface Server {
 /** Starts a script in its own process and waits for the URL it prints. */
 async function startServer(script: string, env: Record<string, string>): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, [script], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -6,12 +6,13 @@
 // --misses lists the misclassified names (for developing the lexicon; they stay on screen, never in
 // the repository).
 import { resolve } from 'node:path';
+import { SHARED_DATA } from '../paths.ts';
 import { performance } from 'node:perf_hooks';
 import { classifyName } from '../../src/server/pipeline/classify/classify.ts';
 import { evaluateClassification, formatReport, readProductNames, readReceiptLabelItems, type LabelledName } from './classify-eval.ts';
 
 const args = process.argv.slice(2);
-const dir = resolve(args.find((arg) => !arg.startsWith('--')) ?? resolve(import.meta.dirname, '../../../shared/data'));
+const dir = resolve(args.find((arg) => !arg.startsWith('--')) ?? SHARED_DATA);
 const missesArg = args.find((arg) => arg.startsWith('--misses'));
 const missesOf = missesArg?.includes('=') ? missesArg.split('=')[1] : missesArg ? '*' : null;
 

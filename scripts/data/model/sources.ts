@@ -6,7 +6,8 @@
 //   their food classes through data/fineli-categories.csv.
 // The hand-labelled real receipts of ../shared/data/receipts are never trained on: they measure.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { FIXTURE_RECEIPTS, REPO_ROOT, SHARED_DATA } from '../../paths.ts';
 import { isCategoryName, type CategoryName } from '../../../src/contract.ts';
 import { parseCsv } from '../../../src/server/pipeline/classify/csv.ts';
 import { CATALOGUE } from '../../../src/server/pipeline/classify/catalogue.ts';
@@ -14,9 +15,9 @@ import { LEXICON } from '../../../src/server/pipeline/classify/lexicon.ts';
 import { foldText } from '../../../src/server/pipeline/classify/normalize.ts';
 import type { TrainingName } from './train.ts';
 
-export const REPO = resolve(import.meta.dirname, '../../..');
-export const SHARED_DATA = resolve(REPO, '../shared/data');
-export const FIXTURE_LABELS = join(REPO, 'test/fixtures/receipts/labels');
+export const REPO = REPO_ROOT;
+export { SHARED_DATA };
+export const FIXTURE_LABELS = join(FIXTURE_RECEIPTS, 'labels');
 
 export function lexiconNames(): TrainingName[] {
   return LEXICON.flatMap((entry) =>

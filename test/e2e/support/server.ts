@@ -4,10 +4,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../../scripts/paths.ts';
 import type { StatsResponse } from '../../../src/contract.ts';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export { REPO_ROOT };
 const MAIN = join(REPO_ROOT, 'src/server/main.ts');
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;

@@ -2,6 +2,7 @@
 // as a receipt; refusals as sentences with codes; nothing counted in the statistics.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnalysisItem, AnalysisResult, ErrorResponse, RecalculateItem, RecalculateRequest, StatsResponse } from '../../../src/contract.ts';
 import { ERROR_CODES, MAX_RECALCULATE_ITEMS } from '../../../src/contract.ts';
@@ -76,7 +77,7 @@ describe('POST /api/recalculate with valid lists', () => {
 
   it('gives back the same items, totals and swaps for every unchanged receipt of the fixture corpus', async () => {
     const { app } = await start({ RATE_LIMIT_MAX: '1000' });
-    const folder = join(import.meta.dirname, '../../fixtures/receipts/text');
+    const folder = join(FIXTURE_RECEIPTS, 'text');
     const names = readdirSync(folder).filter((name) => name.endsWith('.txt'));
     expect(names.length).toBeGreaterThanOrEqual(10);
     for (const name of names) {

@@ -5,13 +5,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '../../../scripts/paths.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsResponse } from '../../../src/contract.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../support/postgres.ts';
 
-const MAIN = join(import.meta.dirname, '../../../src/server/main.ts');
+const MAIN = join(REPO_ROOT, 'src/server/main.ts');
 const PER_INSTANCE = 30;
 
 interface Instance {

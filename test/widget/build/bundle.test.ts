@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '../../../scripts/paths.ts';
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analysis, API, STATS } from '../support/fixtures.ts';
@@ -13,7 +14,7 @@ import { json } from '../support/fake-fetch.ts';
 import { useFakeBackend } from '../support/environment.ts';
 import { advance, button, click, settle, text } from '../support/widget.ts';
 
-const ROOT = join(import.meta.dirname, '../../..');
+const ROOT = REPO_ROOT;
 const DIST = join(ROOT, 'dist');
 const UMD = join(DIST, 'receipt-calculator.umd.js');
 const ESM = join(DIST, 'receipt-calculator.esm.js');

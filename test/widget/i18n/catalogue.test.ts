@@ -1,6 +1,7 @@
 // One English catalogue carries every user-facing string, the spec's verbatim.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPO_ROOT } from '../../../scripts/paths.ts';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/widget/i18n/en.ts';
 import { categoryLabel, fill, isLocale, messagesFor, plural, type Locale } from '../../../src/widget/i18n/index.ts';
@@ -175,7 +176,7 @@ function shownTemplateText(source: string): string[] {
 
 describe('components', () => {
   // Text written straight into JSX would bypass the catalogue and stay English forever.
-  it.each(sourceFiles(join(import.meta.dirname, '../../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
+  it.each(sourceFiles(join(REPO_ROOT, 'src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
     '%s has no user-facing text inline in JSX',
     (_name, file) => {
       const source = readFileSync(file as string, 'utf8');
@@ -188,7 +189,7 @@ describe('components', () => {
   );
 
   // A separator or word order joined in a component ("label: value") is language too.
-  it.each(sourceFiles(join(import.meta.dirname, '../../../src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
+  it.each(sourceFiles(join(REPO_ROOT, 'src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
     '%s joins shown values with catalogue templates, not its own separators',
     (_name, file) => {
       expect(shownTemplateText(readFileSync(file as string, 'utf8'))).toEqual([]);

@@ -1,7 +1,8 @@
 // The learned fallback: deterministic training, what it decides (only names no rule or lexicon
 // entry decides), its confidence, and the committed model file.
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT, SHARED_DATA } from '../../../../scripts/paths.ts';
 import { describe, expect, it } from 'vitest';
 import type { CategoryName } from '../../../../src/contract.ts';
 import { classifyName } from '../../../../src/server/pipeline/classify/classify.ts';
@@ -60,17 +61,17 @@ describe('what the model decides', () => {
 
 describe('the committed model', () => {
   it('loads, is small and answers in every band', () => {
-    const bytes = readFileSync(resolve(import.meta.dirname, '../../../../data/category-model.json')).length;
+    const bytes = readFileSync(resolve(REPO_ROOT, 'data/category-model.json')).length;
     expect(bytes).toBeLessThan(300 * 1024);
     const sure = predict(MODEL, 'Valio luomu kevytmaito 1l');
     expect(sure?.category).toBe('Dairy');
     expect(sure && modelConfidence(sure)).toBe('high');
   });
 
-  it.skipIf(!existsSync(resolve(import.meta.dirname, '../../../../../shared/data/fineli')))(
+  it.skipIf(!existsSync(join(SHARED_DATA, 'fineli')))(
     'is what the training script builds from the data today',
     () => {
-      const committed = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../data/category-model.json'), 'utf8')) as NgramModelFile;
+      const committed = JSON.parse(readFileSync(resolve(REPO_ROOT, 'data/category-model.json'), 'utf8')) as NgramModelFile;
       expect(trainModel(allTrainingNames())).toEqual(committed);
     },
   );

@@ -5,12 +5,13 @@
 // on reading again, so a busy machine cannot make the two differ.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURE_RECEIPTS } from '../../../../scripts/paths.ts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
 
-const IMAGES = join(import.meta.dirname, '../../../fixtures/receipts/images');
+const IMAGES = join(FIXTURE_RECEIPTS, 'images');
 const A4: [number, number] = [595, 842];
 /** 80 mm in PDF points: a till roll's width. */
 const RECEIPT_WIDTH = 227;

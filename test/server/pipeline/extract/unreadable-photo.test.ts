@@ -4,6 +4,7 @@
 // thumbnail. A readable photo of the same receipt still answers 200.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURE_RECEIPTS } from '../../../../scripts/paths.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../../src/contract.ts';
@@ -11,7 +12,7 @@ import { isUnreadablePhoto, UNREAD_CONFIDENCE } from '../../../../src/server/pip
 import { buildTestApp, type TestApp } from '../../../support/build-app.ts';
 import { multipart } from '../../../support/multipart.ts';
 
-const PHOTO = join(import.meta.dirname, '../../../fixtures/receipts/images/k-supermarket-kamppi-2024-10-03--phone-table.jpg');
+const PHOTO = join(FIXTURE_RECEIPTS, 'images/k-supermarket-kamppi-2024-10-03--phone-table.jpg');
 const ADVICE = /flat.*closer.*light/;
 
 describe('whether a reading is worth showing', () => {

@@ -5,6 +5,7 @@
 // reads the printed layout, and pair names and prices only when the total confirms it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURE_RECEIPTS } from '../../../../scripts/paths.ts';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, type CorpusEntry } from '../../../../scripts/eval/corpus.ts';
 import { scoreReceipt, summarize } from '../../../../scripts/eval/score.ts';
@@ -14,7 +15,7 @@ import { layoutReceipt } from '../../../../scripts/fixtures/layout.ts';
 import { COLUMN_RENDERS, RECEIPTS } from '../../../../scripts/fixtures/receipts/index.ts';
 import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
 
-const ROOT = join(import.meta.dirname, '../../../fixtures/receipts');
+const ROOT = FIXTURE_RECEIPTS;
 const broken = loadCorpus(ROOT).filter((e) => e.label.file.startsWith('text-columns/'));
 /** The chains the column reader was written against; the others are held out. */
 const IN_SAMPLE = ['k-citymarket-iso-omena-2025-06-12', 'k-market-pispala-2026-02-03', 'prisma-olari-2025-09-20'];
