@@ -72,6 +72,15 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
   const [confirming, setConfirming] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const downloads = useRef<HTMLDivElement>(null);
+  // Each download's URL, released when the view goes away (also on unmount): no timer outlives the widget.
+  const releases = useRef(new Set<() => void>());
+  useEffect(() => {
+    const pending = releases.current;
+    return () => {
+      for (const release of pending) release();
+      pending.clear();
+    };
+  }, []);
   const listTitle = useRef<HTMLHeadingElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
 
@@ -97,7 +106,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
   function download(kind: 'csv' | 'json') {
     const body = kind === 'csv' ? exportCsv(receipts) : exportJson(receipts, new Date());
     const type = kind === 'csv' ? 'text/csv' : 'application/json';
-    if (downloads.current) downloadText(body, `my-receipts-${localDate(new Date())}.${kind}`, type, downloads.current);
+    if (downloads.current) releases.current.add(downloadText(body, `my-receipts-${localDate(new Date())}.${kind}`, type, downloads.current));
   }
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {

@@ -1,5 +1,6 @@
 // A file the browser makes from text in this page and saves: nothing leaves the device.
-export function downloadText(text: string, fileName: string, type: string, parent: Element): void {
+/** Starts the download; the returned function releases its URL now (the view calls it when it goes away). */
+export function downloadText(text: string, fileName: string, type: string, parent: Element): () => void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
@@ -10,5 +11,9 @@ export function downloadText(text: string, fileName: string, type: string, paren
   link.click();
   link.remove();
   // Revoked later: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const timer = setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return () => {
+    clearTimeout(timer);
+    URL.revokeObjectURL(url);
+  };
 }

@@ -73,6 +73,27 @@ describe('My receipts in the widget', () => {
     await unmount();
   });
 
+  it('an export leaves no timer or file URL behind once the widget is unmounted', async () => {
+    const revoked: string[] = [];
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+    const created = vi.spyOn(URL, 'createObjectURL');
+    const { shadow, unmount } = await mount(API);
+    await settle();
+    await resultShown(shadow);
+    await click(button(shadow, 'Save to this device'));
+    await click(button(shadow, 'My receipts'));
+    await settle();
+    await click(button(shadow, 'Export CSV'));
+    const url = created.mock.results[0]?.value as string | undefined;
+    expect(url).toBeTypeOf('string');
+    expect(revoked).toEqual([]);
+    await unmount();
+    expect(revoked).toEqual([url]);
+    expect(vi.getTimerCount()).toBe(0);
+    revoke.mockRestore();
+    created.mockRestore();
+  });
+
   it('a full storage says so on the result and the result stays', async () => {
     const { shadow, unmount } = await mount(API);
     await settle();
