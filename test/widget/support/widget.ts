@@ -1,6 +1,8 @@
 // Mounting the public widget in a test and finding things inside its shadow root.
 import { act } from 'react';
 import { mountReceiptCalculator, type MountOptions } from '../../../src/widget/index.ts';
+import { json, type FakeFetch } from './fake-fetch.ts';
+import { API } from './fixtures.ts';
 import { FRAME_MS } from './frames.ts';
 
 export interface TestWidget {
@@ -101,4 +103,18 @@ export function shadowCss(shadow: ShadowRoot): string {
       return `${style.textContent ?? ''}\n${rules}`;
     })
     .join('\n');
+}
+
+/** Mounts the widget and runs the sample with `result` as the backend's answer, up to the result view. */
+export async function showResult(fetch: FakeFetch, result: unknown): Promise<TestWidget> {
+  fetch.on('/api/process-text', json(result));
+  const widget = await mount(API);
+  await settle();
+  await click(button(widget.shadow, 'Scan Your Receipt'));
+  await click(button(widget.shadow, 'Try Sample'));
+  await nextFrame();
+  await settle();
+  await advance(1000);
+  if (!widget.shadow.querySelector('[data-testid="result"]')) throw new Error(`no result: ${text(widget.shadow).slice(0, 300)}`);
+  return widget;
 }

@@ -7,7 +7,7 @@ import type { AnalysisResult, RecalculateRequest, Swap } from '../../../src/cont
 import { analysis, API } from '../support/fixtures.ts';
 import { json } from '../support/fake-fetch.ts';
 import { useFakeBackend } from '../support/environment.ts';
-import { advance, button, byText, click, mount, nextFrame, settle, shadowCss, text, type TestWidget } from '../support/widget.ts';
+import { button, byText, click, settle, shadowCss, showResult as showSampleResult, text, type TestWidget } from '../support/widget.ts';
 
 const fetch = useFakeBackend();
 
@@ -27,17 +27,7 @@ const SWAP: Swap = {
 
 const READ = analysis({ swaps: [SWAP] });
 
-async function showResult(result: AnalysisResult): Promise<TestWidget> {
-  fetch.on('/api/process-text', json(result));
-  const widget = await mount(API);
-  await settle();
-  await click(button(widget.shadow, 'Scan Your Receipt'));
-  await click(button(widget.shadow, 'Try Sample'));
-  await nextFrame();
-  await settle();
-  await advance(1000);
-  return widget;
-}
+const showResult = (result: AnalysisResult): Promise<TestWidget> => showSampleResult(fetch, result);
 
 const total = (shadow: ShadowRoot) => text(shadow.querySelector('[data-testid="total-emissions"]')!);
 const sent = (index: number) => JSON.parse(String(fetch.callsTo('/api/recalculate')[index]!.body)) as RecalculateRequest;

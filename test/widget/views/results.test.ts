@@ -4,24 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { CATEGORY_COLORS, UNKNOWN_CATEGORY_COLOR } from '../../../src/widget/theme/palette.ts';
 import { analysis, API } from '../support/fixtures.ts';
-import { json } from '../support/fake-fetch.ts';
 import { useFakeBackend } from '../support/environment.ts';
-import { advance, button, byText, click, mount, nextFrame, settle, shadowCss, text, type TestWidget } from '../support/widget.ts';
+import { byText, shadowCss, showResult as showSampleResult, text, type TestWidget } from '../support/widget.ts';
 
 const fetch = useFakeBackend();
 
-async function showResult(result: unknown): Promise<TestWidget> {
-  fetch.on('/api/process-text', json(result));
-  const widget = await mount(API);
-  await settle();
-  await click(button(widget.shadow, 'Scan Your Receipt'));
-  await click(button(widget.shadow, 'Try Sample'));
-  await nextFrame();
-  await settle();
-  await advance(1000);
-  if (!widget.shadow.querySelector('[data-testid="result"]')) throw new Error(`no result: ${text(widget.shadow).slice(0, 300)}`);
-  return widget;
-}
+const showResult = (result: unknown): Promise<TestWidget> => showSampleResult(fetch, result);
 
 const section = (shadow: ShadowRoot, title: string) => byText(shadow, title, 'h2').closest('section')!;
 
