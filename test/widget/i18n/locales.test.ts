@@ -4,7 +4,7 @@
 // Feature sections (the backend's sentences, My receipts) are checked with the views' catalogues.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult, Swap } from '../../../src/contract.ts';
+import type { AnalysisResult } from '../../../src/contract.ts';
 import { backend } from '../../../src/widget/i18n/backend.ts';
 import { correction } from '../../../src/widget/i18n/correction.ts';
 import { en } from '../../../src/widget/i18n/en.ts';
@@ -14,8 +14,8 @@ import { SAVED_LOCALE_KEY, type Locale } from '../../../src/widget/i18n/index.ts
 import { sv } from '../../../src/widget/i18n/sv.ts';
 import { useFakeBackend } from '../support/environment.ts';
 import { json } from '../support/fake-fetch.ts';
-import { analysis, API } from '../support/fixtures.ts';
-import { advance, button, chooseFiles, click, mount, nextFrame, settle, text, type TestWidget } from '../support/widget.ts';
+import { analysis, API, SWAP } from '../support/fixtures.ts';
+import { button, chooseFiles, click, mount, nextFrame, runSample, settle, text, type TestWidget } from '../support/widget.ts';
 
 const fetch = useFakeBackend();
 
@@ -53,29 +53,6 @@ async function open(locale: Locale, result: AnalysisResult = analysis()): Promis
   return widget;
 }
 
-async function showSample(widget: TestWidget, scan: string, sample: string): Promise<void> {
-  await click(button(widget.shadow, scan));
-  await click(button(widget.shadow, sample));
-  await nextFrame();
-  await settle();
-  await advance(1000);
-  if (!widget.shadow.querySelector('[data-testid="result"]')) throw new Error(`no result: ${text(widget.shadow).slice(0, 300)}`);
-}
-
-const SWAP: Swap = {
-  item_index: 0,
-  item_name: 'Pirkka naudan jauheliha 10% 400g',
-  weight: 0.4,
-  from: { factor: 35.693, factor_source: 'Agribalyse 3.1 #6254' },
-  to: {
-    key: 'meat-substitute',
-    name: { en: 'plant protein mince (soy or broad bean)', fi: 'härkäpapu-/kasvisproteiini', sv: 'växtproteinfärs' },
-    factor: 1.959,
-    factor_source: 'Agribalyse 3.1 #30181',
-  },
-  saving: 13.494,
-};
-
 const LABELS = {
   fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy, back: fi.privacy.back, history: history.fi },
   sv: { scan: sv.home.scanReceipt, sample: sv.calculator.trySample, privacy: sv.footer.privacy, back: sv.privacy.back, history: history.sv },
@@ -101,7 +78,7 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
     expect(root.getAttribute('lang')).toBe(locale);
     expect(leaks(text(widget.shadow), locale), 'home').toEqual([]);
 
-    await showSample(widget, labels.scan, labels.sample);
+    await runSample(widget, labels.scan, labels.sample);
     expect(leaks(text(widget.shadow), locale), 'result').toEqual([]);
 
     await click(button(widget.shadow, labels.privacy));
@@ -123,7 +100,7 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
     await click(button(widget.shadow, labels.back));
 
     // Saved from a result: the save panel, then the list, months, categories and averages.
-    await showSample(widget, labels.scan, labels.sample);
+    await runSample(widget, labels.scan, labels.sample);
     await click(button(widget.shadow, labels.history.save));
     expect(text(widget.shadow)).toContain(labels.history.saved);
     expect(leaks(text(widget.shadow), locale), 'saved result').toEqual([]);
@@ -144,7 +121,7 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
 
   it('shows the item editor and the swaps with no English left, labels included', async () => {
     const widget = await open(locale, analysis({ swaps: [SWAP] }));
-    await showSample(widget, LABELS[locale].scan, LABELS[locale].sample);
+    await runSample(widget, LABELS[locale].scan, LABELS[locale].sample);
     const editor = widget.shadow.querySelector<HTMLDetailsElement>('[data-testid="item-editor"]')!;
     await act(async () => {
       editor.open = true;
@@ -163,7 +140,7 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
 
   it('says why the backend refused a change in the language', async () => {
     const widget = await open(locale);
-    await showSample(widget, LABELS[locale].scan, LABELS[locale].sample);
+    await runSample(widget, LABELS[locale].scan, LABELS[locale].sample);
     fetch.once(
       '/api/recalculate',
       json({ error: 'Item 2 needs a weight above 0 and at most 100 kg.', code: 'bad-item', params: { item: 2, field: 'weight' } }, 400),
@@ -206,7 +183,7 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
 describe('numbers and words per language', () => {
   it('writes kg, euros and the item list\'s estimate as each language does', async () => {
     const fiWidget = await open('fi');
-    await showSample(fiWidget, fi.home.scanReceipt, fi.calculator.trySample);
+    await runSample(fiWidget, fi.home.scanReceipt, fi.calculator.trySample);
     const fiText = text(fiWidget.shadow);
     expect(fiText).toContain('12,3 kg CO2e');
     expect(fiText).toContain('46,90 €');
@@ -215,7 +192,7 @@ describe('numbers and words per language', () => {
     await fiWidget.unmount();
 
     const svWidget = await open('sv');
-    await showSample(svWidget, sv.home.scanReceipt, sv.calculator.trySample);
+    await runSample(svWidget, sv.home.scanReceipt, sv.calculator.trySample);
     const svText = text(svWidget.shadow);
     expect(svText).toContain('≈ 0,2 kg, uppskattat');
     expect(svText).toContain('Rött kött');
@@ -248,7 +225,7 @@ describe('coded sentences', () => {
       { code: 'pdf-pages-skipped', params: { read: 3, total: 5 }, message: 'Only the first 3 of the PDF’s 5 pages were read.' },
     ];
     const widget = await open('sv', result);
-    await showSample(widget, sv.home.scanReceipt, sv.calculator.trySample);
+    await runSample(widget, sv.home.scanReceipt, sv.calculator.trySample);
     const notes = [...widget.shadow.querySelectorAll('[data-testid="notes"] li')].map(text);
     expect(notes).toEqual(['A newer backend says this.', 'Bara de 3 första av pdf-filens 5 sidor lästes.']);
     await widget.unmount();
@@ -260,7 +237,7 @@ describe('coded sentences', () => {
     result.items[3] = { ...result.items[3]!, not_food: true };
     result.metadata.uncertain_items = 2;
     const widget = await open('en', result);
-    await showSample(widget, en.home.scanReceipt, en.calculator.trySample);
+    await runSample(widget, en.home.scanReceipt, en.calculator.trySample);
     const rows = [...widget.shadow.querySelectorAll('[data-testid="item-list"] li')];
     expect(rows.map((row) => row.querySelector('[data-mark]')?.getAttribute('data-mark') ?? null)).toEqual([
       null,
@@ -279,7 +256,7 @@ describe('coded sentences', () => {
 describe('the language switch', () => {
   it('changes the language at once, keeping the view and the result, and remembers the choice', async () => {
     const widget = await open('fi');
-    await showSample(widget, fi.home.scanReceipt, fi.calculator.trySample);
+    await runSample(widget, fi.home.scanReceipt, fi.calculator.trySample);
     const switcher = widget.shadow.querySelector('[data-testid="language-switch"]')!;
     expect([...switcher.querySelectorAll('button')].map((choice) => [text(choice), choice.getAttribute('lang'), choice.getAttribute('aria-pressed')])).toEqual([
       ['Suomi', 'fi', 'true'],

@@ -1,5 +1,5 @@
 // Backend answers written for these tests (not taken from any real receipt).
-import type { AnalysisResult, StatsResponse } from '../../../src/contract.ts';
+import type { AnalysisResult, StatsResponse, Swap } from '../../../src/contract.ts';
 
 export const API = 'https://api.example.test';
 
@@ -33,3 +33,18 @@ export function analysis(overrides: Partial<AnalysisResult> = {}): AnalysisResul
     ...overrides,
   };
 }
+
+/** A swap as the backend offers it for the sample's beef mince. */
+export const SWAP: Swap = {
+  item_index: 0,
+  item_name: 'Pirkka naudan jauheliha 10% 400g',
+  weight: 0.4,
+  from: { factor: 35.693, factor_source: 'Agribalyse 3.1 #6254 Beef, minced steak, 15% fat, raw (cradle to retail)' },
+  to: {
+    key: 'meat-substitute',
+    name: { en: 'plant protein mince (soy or broad bean)', fi: 'härkäpapu-/kasvisproteiini', sv: 'växtproteinfärs' },
+    factor: 1.959,
+    factor_source: 'Agribalyse 3.1 #30181 Soy-based minced, prepacked (cradle to retail)',
+  },
+  saving: 13.494,
+};

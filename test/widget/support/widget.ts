@@ -105,16 +105,21 @@ export function shadowCss(shadow: ShadowRoot): string {
     .join('\n');
 }
 
+/** Runs the sample from home (through the buttons named `scan` and `sample`) up to the result view. */
+export async function runSample(widget: TestWidget, scan = 'Scan Your Receipt', sample = 'Try Sample'): Promise<void> {
+  await click(button(widget.shadow, scan));
+  await click(button(widget.shadow, sample));
+  await nextFrame();
+  await settle();
+  await advance(1000);
+  if (!widget.shadow.querySelector('[data-testid="result"]')) throw new Error(`no result: ${text(widget.shadow).slice(0, 300)}`);
+}
+
 /** Mounts the widget and runs the sample with `result` as the backend's answer, up to the result view. */
 export async function showResult(fetch: FakeFetch, result: unknown): Promise<TestWidget> {
   fetch.on('/api/process-text', json(result));
   const widget = await mount(API);
   await settle();
-  await click(button(widget.shadow, 'Scan Your Receipt'));
-  await click(button(widget.shadow, 'Try Sample'));
-  await nextFrame();
-  await settle();
-  await advance(1000);
-  if (!widget.shadow.querySelector('[data-testid="result"]')) throw new Error(`no result: ${text(widget.shadow).slice(0, 300)}`);
+  await runSample(widget);
   return widget;
 }

@@ -3,27 +3,13 @@
 // announced, undo and reset return to earlier answers; swaps follow the tips.
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult, RecalculateRequest, Swap } from '../../../src/contract.ts';
-import { analysis, API } from '../support/fixtures.ts';
+import type { AnalysisResult, RecalculateRequest } from '../../../src/contract.ts';
+import { analysis, SWAP } from '../support/fixtures.ts';
 import { json } from '../support/fake-fetch.ts';
 import { useFakeBackend } from '../support/environment.ts';
 import { button, byText, click, settle, shadowCss, showResult as showSampleResult, text, type TestWidget } from '../support/widget.ts';
 
 const fetch = useFakeBackend();
-
-const SWAP: Swap = {
-  item_index: 0,
-  item_name: 'Pirkka naudan jauheliha 10% 400g',
-  weight: 0.4,
-  from: { factor: 35.693, factor_source: 'Agribalyse 3.1 #6254 Beef, minced steak, 15% fat, raw (cradle to retail)' },
-  to: {
-    key: 'meat-substitute',
-    name: { en: 'plant protein mince (soy or broad bean)', fi: 'härkäpapu-/kasvisproteiini', sv: 'växtproteinfärs' },
-    factor: 1.959,
-    factor_source: 'Agribalyse 3.1 #30181 Soy-based minced, prepacked (cradle to retail)',
-  },
-  saving: 13.494,
-};
 
 const READ = analysis({ swaps: [SWAP] });
 
