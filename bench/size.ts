@@ -1,8 +1,8 @@
 // `npm run bench:size`: bundle sizes of the widget. Run after `npm run build` (the npm script
 // does both). The dist files are minified; for the unminified figure this script builds once
 // more without terser into a temporary folder. Budget: UMD under 100 KB gzip with every
-// catalogue (en, fi, sv). Minified alone, react-dom's client is about 75 KB gzip and
-// styled-components about 14 KB of it.
+// catalogue (en, fi, sv), also held by test/widget/build/bundle.test.ts. Minified alone,
+// react-dom 18.3's client is about 42 KB gzip (19.3's about 64 KB) and styled-components about 8 KB.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

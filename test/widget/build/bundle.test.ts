@@ -6,9 +6,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { REPO_ROOT } from '../../../scripts/paths.ts';
 import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messagesFor } from '../../../src/widget/i18n/index.ts';
 import { analysis, API, STATS } from '../support/fixtures.ts';
 import { json } from '../support/fake-fetch.ts';
 import { useFakeBackend } from '../support/environment.ts';
@@ -25,8 +27,11 @@ const onCi = process.env.CI !== undefined && !['', '0', 'false'].includes(proces
 if (!built && !onCi) console.warn('dist/ is not built: the bundle checks are skipped (run `npm run build`).');
 
 interface Api {
-  mountReceiptCalculator: (element: HTMLElement, api?: string) => { unmount(): void };
+  mountReceiptCalculator: (element: HTMLElement, api?: string, options?: { locale?: string }) => { unmount(): void };
 }
+
+/** The script tag's weight budget (bench/size.ts prints the full table). */
+const UMD_GZIP_BUDGET_BYTES = 100_000;
 
 interface Global {
   ReceiptCalculator?: Api;
@@ -48,11 +53,11 @@ interface BundleWidget {
   unmount(): Promise<void>;
 }
 
-async function mountBundle(api: Api, apiBaseUrl?: string): Promise<BundleWidget> {
+async function mountBundle(api: Api, apiBaseUrl?: string, locale?: string): Promise<BundleWidget> {
   const host = document.body.appendChild(document.createElement('div'));
   let handle: { unmount(): void } | undefined;
   await act(async () => {
-    handle = api.mountReceiptCalculator(host, apiBaseUrl);
+    handle = api.mountReceiptCalculator(host, apiBaseUrl, locale === undefined ? undefined : { locale });
   });
   return { host, shadow: host.shadowRoot!, unmount: () => act(async () => handle?.unmount()) };
 }
@@ -134,6 +139,17 @@ describe.skipIf(!built && !onCi)('built bundles', () => {
     expect(host.shadowRoot?.textContent).toContain('Discover the climate impact of your groceries');
     await unmount();
     expect(host.shadowRoot?.childNodes).toHaveLength(0);
+  });
+
+  it('hold every language within the UMD budget of 100 KB gzip', async () => {
+    const code = readFileSync(UMD, 'utf8');
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThan(UMD_GZIP_BUDGET_BYTES);
+    const api = loadUmd(code);
+    for (const locale of ['fi', 'sv', 'en'] as const) {
+      const { host, unmount } = await mountBundle(api, API, locale);
+      expect(host.shadowRoot?.textContent).toContain(messagesFor(locale).home.headline);
+      await unmount();
+    }
   });
 
   it('carry no backend URL by default: with none given, Try Sample asks for one and nothing is called', async () => {
