@@ -52,6 +52,9 @@ function packageVersion(): string {
   }
 }
 
+/** Longer than the OCR pool's start timeout, so a slow start fails with the pool's own error. */
+const PLUGIN_START_TIMEOUT_MS = 90_000;
+
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
@@ -60,6 +63,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     connectionTimeout: config.requestTimeoutMs,
     // Idle keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
+    // Starting the OCR workers can take longer than Fastify's 10 s on a loaded machine; the
+    // pool's own start timeout (60 s, pipeline/extract) decides, with a sentence naming the cause.
+    pluginTimeout: PLUGIN_START_TIMEOUT_MS,
     // A JSON API: `{"text": ["a"]}` is a mistake to point out, not a string to guess.
     ajv: { customOptions: { coerceTypes: false } },
   });
