@@ -228,21 +228,34 @@ for (const corpus of CORPORA) {
   if (args.verbose) {
     console.log(
       formatTable(
-        ['file', 'MP', 'bytes', 'items', 'prices', ...sizes.flatMap((size) => [`${size} bytes`, `${size} items`, `${size} prices`, `${size} ms`])],
+        ['file', 'MP', 'bytes', 'items', 'prices', 'categories', ...sizes.flatMap((size) => [`${size} bytes`, `${size} items`, `${size} prices`, `${size} categories`, `${size} ms`])],
         group.map((row) => [
           row.file.slice(0, 48),
           (row.pixels / 1e6).toFixed(1),
           kb(row.bytes),
           `${row.score.matched}/${row.score.labelled}`,
           `${row.score.priceRight}/${row.score.nameMatched}`,
+          `${row.score.categoryRight}/${row.score.matched}`,
           ...sizes.flatMap((size) => {
             const s = row.bySize.get(size);
             return s
-              ? [s.sent ? kb(s.bytes) : 'as is', `${s.score.matched}/${s.score.labelled}`, `${s.score.priceRight}/${s.score.nameMatched}`, Math.round(s.ms)]
-              : ['', '', '', ''];
+              ? [
+                  s.sent ? kb(s.bytes) : 'as is',
+                  `${s.score.matched}/${s.score.labelled}`,
+                  `${s.score.priceRight}/${s.score.nameMatched}`,
+                  `${s.score.categoryRight}/${s.score.matched}`,
+                  Math.round(s.ms),
+                ]
+              : ['', '', '', '', ''];
           }),
         ]),
       ),
     );
+    // A misread letter can move an item to another category: which ones, and where.
+    for (const row of group) {
+      for (const [size, s] of [['original', { score: row.score }] as const, ...row.bySize]) {
+        for (const wrong of s.score.wrongCategory) console.log(`  ${row.file.slice(0, 48)} ${size}: "${wrong.name}" ${wrong.labelled} → ${wrong.predicted}`);
+      }
+    }
   }
 }

@@ -42,12 +42,12 @@ describe('preparePhoto', () => {
   });
 
   /**
-   * A 12-megapixel photo of `bytes` bytes, and a canvas whose JPEG at each quality is
+   * A photo (12 megapixels unless `size` says) of `bytes` bytes, and a canvas whose JPEG at each quality is
    * `jpegBytes(quality)` long: what the module chooses among the qualities it tries.
    */
-  function photoWithEncoder(bytes: number, jpegBytes: (quality: number) => number) {
+  function photoWithEncoder(bytes: number, jpegBytes: (quality: number) => number, size = { width: 3000, height: 4000 }) {
     const tried: number[] = [];
-    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 3000, height: 4000, close: vi.fn() })));
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ ...size, close: vi.fn() })));
     vi.stubGlobal(
       'OffscreenCanvas',
       class {
@@ -88,5 +88,11 @@ describe('preparePhoto', () => {
 
     const notHalved = photoWithEncoder(100_000, () => 60_000);
     expect(await preparePhoto(notHalved.original)).toBe(notHalved.original);
+  });
+
+  it('tries only the first quality on a photo of at most 4 MP, however many bytes it keeps', async () => {
+    const { original, tried } = photoWithEncoder(100_000, (quality) => Math.round(quality * 60_000), { width: 1350, height: 2400 });
+    expect((await preparePhoto(original)).size).toBe(42_000);
+    expect(tried).toEqual([PHOTO_JPEG_QUALITIES[0]]);
   });
 });
