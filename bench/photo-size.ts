@@ -251,10 +251,13 @@ for (const corpus of CORPORA) {
         ]),
       ),
     );
-    // A misread letter can move an item to another category: which ones, and where.
+    // A misread letter can move an item to another category: which ones moved, and where.
     for (const row of group) {
-      for (const [size, s] of [['original', { score: row.score }] as const, ...row.bySize]) {
-        for (const wrong of s.score.wrongCategory) console.log(`  ${row.file.slice(0, 48)} ${size}: "${wrong.name}" ${wrong.labelled} → ${wrong.predicted}`);
+      const before = new Set(row.score.wrongCategory.map((wrong) => wrong.name));
+      for (const [size, s] of row.bySize) {
+        for (const wrong of s.score.wrongCategory.filter((w) => !before.has(w.name))) {
+          console.log(`  ${row.file.slice(0, 48)} ${size}: "${wrong.name}" ${wrong.labelled} → ${wrong.predicted} (right in the original)`);
+        }
       }
     }
   }
