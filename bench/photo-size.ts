@@ -1,10 +1,13 @@
-// The size a photo is scaled to in the browser before upload (src/widget/api/prepare-photo.ts),
-// chosen by measurement: each labelled photo is prepared by that module's own code in real
-// Chromium at several short sides, and the original and every prepared file are read by the
-// server's pipeline (offline reader, no OCR time limit, so the readings repeat) and scored
-// against their labels. Prints item F1, price accuracy and bytes per corpus and size.
-//   node bench/photo-size.ts [--sizes 1000,1000@0.6,1100@0.6] [--quality 0.7] [--only text] [--verbose]
-// A size may carry its own JPEG quality (size@quality); --quality is the others'.
+// The size and JPEG qualities a photo is prepared with in the browser before upload
+// (src/widget/api/prepare-photo.ts), chosen by measurement: each labelled photo is prepared by
+// that module's own code in real Chromium (no emulation: the bytes are the browser's), and the
+// original and every prepared file are read by the server's pipeline (offline reader, no OCR
+// time limit, so the readings repeat) and scored against their labels. Prints item F1, price
+// and category accuracy and bytes per corpus and candidate, and for the first candidate each
+// photo above 4 MP: its bytes before and after, the quality chosen and the fall.
+//   node bench/photo-size.ts [--sizes 1000@0.7/0.5/0.4/0.3,1000@0.7] [--only text] [--verbose]
+// A candidate is a short side and the qualities tried in turn (side@q1/q2/...); without @ the
+// module's own qualities.
 //   --bytes-only skips the reading (fast: a first look at the bytes of many sizes and qualities).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +22,7 @@ import { failedReceipt, scoreReceipt, summarize, type ReceiptScore } from '../sc
 import { formatTable, percent, type Cell } from '../scripts/eval/table.ts';
 import { CHROMIUM_ARGS, findChromium } from '../test/e2e/support/chromium.ts';
 import type { Pipeline } from '../src/server/pipeline/index.ts';
-import { PHOTO_JPEG_QUALITY } from '../src/widget/api/prepare-photo.ts';
+import { PHOTO_JPEG_QUALITIES, PHOTO_SHORT_SIDE, type PhotoLimits } from '../src/widget/api/prepare-photo.ts';
 
 const CORPORA = [
   { name: 'real photos (../shared/data)', root: SHARED_RECEIPTS },
@@ -35,20 +38,20 @@ const isLargePhoto = (row: { file: string; pixels: number }): boolean => row.pix
 
 const { values: args } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '1000,1000@0.6,1100@0.6' },
-    quality: { type: 'string', default: String(PHOTO_JPEG_QUALITY) },
+    sizes: { type: 'string', default: `${PHOTO_SHORT_SIDE},${PHOTO_SHORT_SIDE}@0.7,${PHOTO_SHORT_SIDE}@0.3` },
     only: { type: 'string' },
     verbose: { type: 'boolean', default: false },
     'bytes-only': { type: 'boolean', default: false },
   },
 });
-const quality = Number(args.quality);
-/** Candidates by name ('1000' or '1000@0.75'), each a short side and a quality. */
+/** Candidates by name ('1000' or '1000@0.7/0.5'), each a short side and the qualities tried in turn. */
 const sizes = args.sizes.split(',');
-const limitsOf = (candidate: string) => {
+const limitsOf = (candidate: string): PhotoLimits => {
   const [side, own] = candidate.split('@');
-  return { shortSide: Number(side), quality: own === undefined ? quality : Number(own) };
+  return { shortSide: Number(side), qualities: own === undefined ? PHOTO_JPEG_QUALITIES : own.split('/').map(Number) };
 };
+const candidateName = (candidate: string): string =>
+  `${candidate.split('@')[0]} px @ ${limitsOf(candidate).qualities.join('/')}`;
 
 interface Prepared {
   /** The module's answer; null when it sent the original. */
@@ -68,7 +71,7 @@ async function openBrowser() {
     const url = URL.createObjectURL(new Blob([moduleCode], { type: 'text/javascript' }));
     (window as unknown as { prepareModule: unknown }).prepareModule = await import(url);
   }, code);
-  async function prepare(bytes: Buffer, name: string, type: string, limits: { shortSide: number; quality: number }): Promise<Prepared> {
+  async function prepare(bytes: Buffer, name: string, type: string, limits: PhotoLimits): Promise<Prepared> {
     const answer = await page.evaluate(
       async ({ base64, name, type, limits }) => {
         const module = (window as unknown as { prepareModule: { preparePhoto: (file: File, limits: object) => Promise<File> } }).prepareModule;
@@ -108,6 +111,8 @@ interface Row {
   bytes: number;
   score: ReceiptScore;
   bySize: Map<string, { bytes: number; score: ReceiptScore; ms: number; sent: boolean }>;
+  /** The quality the first candidate ended at; null when it sent the original. */
+  chosenQuality: number | null;
 }
 
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
@@ -130,9 +135,11 @@ try {
         bytes: bytes.length,
         score: await read(pipeline, entry, bytes),
         bySize: new Map(),
+        chosenQuality: null,
       };
+      const type = MIME[file.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg';
       for (const size of sizes) {
-        const prepared = await browser.prepare(bytes, file, MIME[file.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/jpeg', limitsOf(size));
+        const prepared = await browser.prepare(bytes, file, type, limitsOf(size));
         // The original went as it was: its reading is the original's.
         row.bySize.set(
           size,
@@ -140,6 +147,15 @@ try {
             ? { bytes: bytes.length, score: row.score, ms: prepared.ms, sent: false }
             : { bytes: prepared.bytes.length, score: await read(pipeline, entry, prepared.bytes), ms: prepared.ms, sent: true },
         );
+      }
+      // The encoder is deterministic: the quality chosen is the one whose file alone is the same.
+      const chosen = row.bySize.get(sizes[0]!);
+      if (chosen?.sent) {
+        const { shortSide, qualities } = limitsOf(sizes[0]!);
+        for (const q of qualities) {
+          const alone = await browser.prepare(bytes, file, type, { shortSide, qualities: [q] });
+          if (alone.bytes?.length === chosen.bytes) row.chosenQuality = q;
+        }
       }
       rows.push(row);
       console.error(`${file}: ${[row.score, ...[...row.bySize.values()].map((s) => s.score)].map((s) => `${s.matched}/${s.labelled}`).join(' ')}`);
@@ -175,31 +191,74 @@ function summaryRow(label: string, group: Row[], pick: (row: Row) => { bytes: nu
 for (const corpus of CORPORA) {
   const group = rows.filter((row) => row.corpus === corpus.name);
   if (group.length === 0) continue;
-  console.log(`\n${corpus.name}: prepared in Chromium (JPEG quality ${quality} unless the size says @), read by the server's pipeline (no OCR time limit)`);
+  console.log(`\n${corpus.name}: prepared in Chromium by the widget's module, read by the server's pipeline (no OCR time limit)`);
   console.log(
     formatTable(
-      ['short side', 'photos', 'item F1', 'price acc', 'category acc', 'bytes, all', 'JPEG > 4 MP', 'their bytes', 'fewer', 'fewer, worst'],
+      ['short side @ qualities', 'photos', 'item F1', 'price acc', 'category acc', 'bytes, all', 'JPEG > 4 MP', 'their bytes', 'fewer', 'fewer, worst'],
       [
         summaryRow('original', group, (row) => row),
-        ...sizes.map((size) => summaryRow(`${size.replace('@', ' px @ ')}${size.includes('@') ? '' : ' px'}`, group, (row) => row.bySize.get(size) ?? row)),
+        ...sizes.map((size) => summaryRow(candidateName(size), group, (row) => row.bySize.get(size) ?? row)),
       ],
     ),
   );
+  const large = group.filter((row) => row.pixels > LARGE_PIXELS);
+  if (large.length > 0) {
+    console.log(`\nPhotos above 4 MP, ${candidateName(sizes[0]!)}:`);
+    console.log(
+      formatTable(
+        ['file', 'MP', 'bytes before', 'bytes after', 'quality', 'fewer', 'items before', 'items after', 'prices before', 'prices after'],
+        large.map((row) => {
+          const s = row.bySize.get(sizes[0]!)!;
+          return [
+            row.file.slice(0, 48),
+            (row.pixels / 1e6).toFixed(1),
+            row.bytes,
+            s.sent ? s.bytes : 'as is',
+            s.sent ? row.chosenQuality : '–',
+            percent(1 - s.bytes / row.bytes),
+            `${row.score.matched}/${row.score.labelled}`,
+            `${s.score.matched}/${s.score.labelled}`,
+            `${row.score.priceRight}/${row.score.nameMatched}`,
+            `${s.score.priceRight}/${s.score.nameMatched}`,
+          ];
+        }),
+      ),
+    );
+  }
   if (args.verbose) {
     console.log(
       formatTable(
-        ['file', 'MP', 'bytes', 'items', ...sizes.flatMap((size) => [`${size} bytes`, `${size} items`, `${size} ms`])],
+        ['file', 'MP', 'bytes', 'items', 'prices', 'categories', ...sizes.flatMap((size) => [`${size} bytes`, `${size} items`, `${size} prices`, `${size} categories`, `${size} ms`])],
         group.map((row) => [
           row.file.slice(0, 48),
           (row.pixels / 1e6).toFixed(1),
           kb(row.bytes),
           `${row.score.matched}/${row.score.labelled}`,
+          `${row.score.priceRight}/${row.score.nameMatched}`,
+          `${row.score.categoryRight}/${row.score.matched}`,
           ...sizes.flatMap((size) => {
             const s = row.bySize.get(size);
-            return s ? [s.sent ? kb(s.bytes) : 'as is', `${s.score.matched}/${s.score.labelled}`, Math.round(s.ms)] : ['', '', ''];
+            return s
+              ? [
+                  s.sent ? kb(s.bytes) : 'as is',
+                  `${s.score.matched}/${s.score.labelled}`,
+                  `${s.score.priceRight}/${s.score.nameMatched}`,
+                  `${s.score.categoryRight}/${s.score.matched}`,
+                  Math.round(s.ms),
+                ]
+              : ['', '', '', '', ''];
           }),
         ]),
       ),
     );
+    // A misread letter can move an item to another category: which ones moved, and where.
+    for (const row of group) {
+      const before = new Set(row.score.wrongCategory.map((wrong) => wrong.name));
+      for (const [size, s] of row.bySize) {
+        for (const wrong of s.score.wrongCategory.filter((w) => !before.has(w.name))) {
+          console.log(`  ${row.file.slice(0, 48)} ${size}: "${wrong.name}" ${wrong.labelled} → ${wrong.predicted} (right in the original)`);
+        }
+      }
+    }
   }
 }

@@ -1,7 +1,8 @@
 // What the widget sends for a chosen file, as the backend receives it (through a recording
-// proxy): a large phone photo is scaled down in the browser and reads the same; a PDF, a small
-// image and an image the browser cannot decode go byte for byte; and while a photo is being
-// prepared the first progress step shows and nothing has been sent yet.
+// proxy): a large phone photo, sharp or already compressed hard, is scaled down in the browser
+// to at most 30 % of its bytes and reads the same; a PDF, a small image and an image the browser
+// cannot decode go byte for byte; and while a photo is being prepared the first progress step
+// shows and nothing has been sent yet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
@@ -30,7 +31,11 @@ import {
 
 /** A real 12-megapixel (3000 × 4000) phone photo of a receipt, 1.1 MB. */
 const PHONE_PHOTO = 'images/prisma-kaleva-2024-03-09--phone-crumpled-12mp.jpg';
+/** A real 4.8-megapixel phone photo its camera already compressed hard: 250 KB, blurry. */
+const COMPRESSED_PHOTO = 'images/k-citymarket-kupittaa-2023-12-22--phone-blurry.jpg';
 const ONE_MB = 1024 * 1024;
+/** A photo above 4 megapixels is sent with at least this many fewer bytes. */
+const MIN_FALL = 0.7;
 
 describe.skipIf(noBrowser)('photos are prepared in the browser before upload', () => {
   const suite = browserSuite();
@@ -107,6 +112,7 @@ describe.skipIf(noBrowser)('photos are prepared in the browser before upload', (
     expect(received).toHaveLength(1);
     const upload = received[0]!;
     expect(upload.body.length).toBeLessThan(ONE_MB);
+    expect(upload.file.bytes.length).toBeLessThanOrEqual(photo.buffer.length * (1 - MIN_FALL));
     expect(upload.fileType).toBe('image');
     // An upright JPEG with the chosen short side, the original's aspect kept.
     const sent = await sharp(upload.file.bytes).metadata();
@@ -117,6 +123,29 @@ describe.skipIf(noBrowser)('photos are prepared in the browser before upload', (
 
     expectSameItems(result, direct, loadLabel(join(FIXTURES, 'labels', `${basename(PHONE_PHOTO, '.jpg')}.json`)));
     expect(result.store_info).toEqual(direct.store_info);
+  });
+
+  it('a hard-compressed photo above 4 MP is sent with at least 70 % fewer bytes and reads as the original does', async () => {
+    const photo = fixtureFile(COMPRESSED_PHOTO);
+    const original = await sharp(photo.buffer).metadata();
+    expect((original.width ?? 0) * (original.height ?? 0)).toBeGreaterThan(4_000_000);
+    const direct = await readDirectly(photo);
+
+    const widget = await openThroughProxy();
+    const before = proxy.uploads.length;
+    const answer = await send(widget, photo);
+    expect(answer.status).toBe(200);
+    const result = answer.body as AnalysisResult;
+    await expectResultShows(widget, result);
+
+    const received = proxy.uploads.slice(before);
+    expect(received).toHaveLength(1);
+    const sent = received[0]!.file;
+    expect(sent.type).toBe('image/jpeg');
+    expect(sent.bytes.length).toBeLessThanOrEqual(photo.buffer.length * (1 - MIN_FALL));
+    const size = await sharp(sent.bytes).metadata();
+    expect(Math.min(size.width ?? 0, size.height ?? 0)).toBe(PHOTO_SHORT_SIDE);
+    expectSameItems(result, direct, loadLabel(join(FIXTURES, 'labels', `${basename(COMPRESSED_PHOTO, '.jpg')}.json`)));
   });
 
   it('a PDF and a small image go byte for byte', async () => {

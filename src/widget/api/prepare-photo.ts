@@ -4,15 +4,29 @@
 // cannot decode, any failure on the way) is sent as it is: this step can only help.
 
 /**
- * Short side, in pixels, a photo is scaled down to, and its JPEG quality. The receipt's width
- * lies along the short side, and the server scales the paper to 1,000 px. Measured with
- * `bench/photo-size.ts` (both corpora read by the server's pipeline): 1,000 px at 0.7 is the
- * setting where no accuracy fell by more than 0.001 (item F1, price and category accuracy)
- * while camera JPEGs above 4 MP lost 74 % of their bytes; at 0.6 categories fell (a misread
- * letter moves an item), at 800 px the 12-megapixel photo lost items.
+ * Short side, in pixels, a photo is scaled down to. The receipt's width lies along the short
+ * side, and the server scales the paper to 1,000 px. Measured with `bench/photo-size.ts` (both
+ * corpora read by the server's pipeline): at 800 px the 12-megapixel photo lost items.
  */
 export const PHOTO_SHORT_SIDE = 1000;
-export const PHOTO_JPEG_QUALITY = 0.7;
+/**
+ * JPEG qualities tried in turn, best first, until a photo above LARGE_PIXELS is at most
+ * TARGET_SHARE of the original's bytes. A camera JPEG that was already compressed hard holds no
+ * more of the print than a low quality keeps, and re-encoding it at 0.7 spends the bytes on its
+ * noise and blocks: the blurry 4.8 MP photos kept 48 % of their bytes at 0.7, 29 % at 0.4.
+ * Measured with `bench/photo-size.ts` on the degraded photos: item F1 and price accuracy at
+ * 0.5, 0.4 and 0.3 alone are those at 0.7 or better.
+ */
+export const PHOTO_JPEG_QUALITIES: readonly number[] = [0.7, 0.5, 0.4, 0.3];
+/** The share of the original's bytes a large photo aims at: at least 70 % fewer. */
+const TARGET_SHARE = 0.3;
+/**
+ * Photos of at most this many pixels get the first quality only. Scaled to the short side they
+ * keep more than a third of their pixels (a 3.2 MP photo 55 %), so 30 % of their bytes would
+ * take a quality far below the camera's: at 0.5 a real 3.2 MP photo read KASSLERPALA as
+ * KASSI.ERPALA, and the item lost its category.
+ */
+const LARGE_PIXELS = 4_000_000;
 /**
  * The prepared photo is sent only when it is at most this share of the original's bytes. Any
  * new encoding moves a reading by an item either way, so a small saving is not worth it (a
@@ -22,12 +36,16 @@ const MAX_SHARE = 0.5;
 
 export interface PhotoLimits {
   shortSide: number;
-  quality: number;
+  qualities: readonly number[];
 }
 
-const DEFAULT_LIMITS: PhotoLimits = { shortSide: PHOTO_SHORT_SIDE, quality: PHOTO_JPEG_QUALITY };
+const DEFAULT_LIMITS: PhotoLimits = { shortSide: PHOTO_SHORT_SIDE, qualities: PHOTO_JPEG_QUALITIES };
 
-/** `file` itself unless it is an image this browser decodes, larger than the limits, and at least halved once prepared. */
+/**
+ * `file` itself unless it is an image this browser decodes, larger than the limits, and at least
+ * halved once prepared; prepared, a large photo at the best quality that reaches TARGET_SHARE
+ * (or the last).
+ */
 export async function preparePhoto(file: File, limits: PhotoLimits = DEFAULT_LIMITS): Promise<File> {
   if (!file.type.startsWith('image/') || typeof createImageBitmap !== 'function') return file;
   let bitmap: ImageBitmap | undefined;
@@ -46,8 +64,13 @@ export async function preparePhoto(file: File, limits: PhotoLimits = DEFAULT_LIM
     context.fillRect(0, 0, width, height);
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, width, height);
-    const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality: limits.quality });
-    if (jpeg.size > file.size * MAX_SHARE) return file;
+    let jpeg: Blob | undefined;
+    const qualities = bitmap.width * bitmap.height > LARGE_PIXELS ? limits.qualities : limits.qualities.slice(0, 1);
+    for (const quality of qualities) {
+      jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality });
+      if (jpeg.size <= file.size * TARGET_SHARE) break;
+    }
+    if (!jpeg || jpeg.size > file.size * MAX_SHARE) return file;
     return new File([jpeg], file.name.replace(/(\.[^./]*)?$/, '.jpg'), { type: 'image/jpeg', lastModified: file.lastModified });
   } catch {
     return file;
