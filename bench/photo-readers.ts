@@ -1,6 +1,7 @@
 // Photo readers side by side on labelled photos: item F1, price accuracy, median time per photo,
 // and the OCR confidence each photo got. One photo at a time, one worker, so the times compare.
 //   node bench/photo-readers.ts [--corpus DIR ...] [--only SUBSTRING] [--method NAME ...] [--per-photo]
+// `tesseract@MS` is the product's reader with another budget for reading again (MS of OCR work).
 // Default corpora: ../shared/data/receipts (real photos, when present) and the project's own
 // degraded photos in test/fixtures/receipts. Methods: `tesseract` (the product's reader, with its
 // time limit on reading again), `tesseract-full` (without it), `paddle` (PaddleOCR's PP-OCRv4
@@ -151,7 +152,9 @@ async function main(): Promise<void> {
   const shared = SHARED_RECEIPTS;
   const corpora = values.corpus ?? [...(existsSync(shared) ? [shared] : []), FIXTURE_RECEIPTS];
   const methods = (values.method ?? ['tesseract']).map((name) => {
-    const make = METHODS[name];
+    // `tesseract@1800`: the product's reader with another budget for reading again (ms of OCR work).
+    const budget = /^tesseract@(\d+)$/.exec(name)?.[1];
+    const make = budget === undefined ? METHODS[name] : () => tesseract(name, Number(budget));
     if (!make) throw new Error(`Unknown method ${name}; known: ${Object.keys(METHODS).join(', ')}`);
     return make({ paddleFrom: values['paddle-from'] ?? REPO_ROOT });
   });
