@@ -72,7 +72,7 @@ export type OcrImage = Buffer | readonly Buffer[];
 
 interface Slot {
   worker: Worker | null;
-  /** The page segmentation the worker is set to. */
+  /** The mode (page segmentation and threshold) the worker is set to. */
   mode: OcrMode;
   busy: boolean;
   starting: Promise<void> | null;
