@@ -16,6 +16,7 @@ import { SAMPLE_RECEIPT_TEXT } from '../src/sample-receipt.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { multipart } from '../test/support/multipart.ts';
+import { MEMORY_BUDGET_MB } from './memory.ts';
 
 const ROOT = REPO_ROOT;
 const FIXTURES = FIXTURE_RECEIPTS;
@@ -198,6 +199,10 @@ console.log(`\nLatency through the real app (inject), OCR_WORKERS=${config.ocrWo
 console.log(line(header));
 console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
 for (const cells of table) console.log(line(cells));
+// The kernel's own peak for this process, which is the backend here (inject, no network): start,
+// the OCR workers and every input above, no spike between samples missed.
+const hwmKb = Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN);
+console.log(`\nPeak resident memory of the process, start and every run included (VmHWM): ${(hwmKb / 1024).toFixed(0)} MB (budget ${MEMORY_BUDGET_MB} MB; under continuous photo load from several clients: npm run bench:memory)`);
 console.log('\nInputs:');
 for (const input of inputs) console.log(`  ${input.kind}: ${input.source}`);
 console.log('\nThe targets are for the median, the time a visitor usually waits. "p95 meets" compares the tail with the');

@@ -1,8 +1,10 @@
-// Resident memory of the backend process as a host runs it: `node src/server/main.ts` in its own
-// process (start included), OCR_WORKERS workers, photos arriving continuously from several
-// clients. The process's own peak (VmHWM in /proc/<pid>/status) is read, so no spike between
-// samples is missed.
-//   npm run bench:memory                 (or: node bench/memory.ts [--seconds 60] [--clients 4])
+// The backend under continuous photo load, as a host runs it: `node src/server/main.ts` in its
+// own process (start included), OCR_WORKERS workers, photos arriving from several clients. For
+// each number of clients a fresh backend is started and loaded for the same time, so one table
+// holds photo throughput (receipts answered per second, and the time each waited) beside the
+// process's peak resident memory. The peak is the kernel's own (VmHWM in /proc/<pid>/status), so
+// no spike between samples is missed.
+//   npm run bench:memory                 (or: node bench/memory.ts [--seconds 120] [--clients 2,4])
 // `npm run bench:memory` starts the backend as `npm start` does, with MALLOC_ARENA_MAX=2.
 // Photos: the project's rendered receipt photos in test/fixtures/receipts/images, plus each
 // resized to a 12-megapixel phone photo (3000 × 4000), sent in turn.
@@ -17,20 +19,29 @@ import sharp from 'sharp';
 import { multipart } from '../test/support/multipart.ts';
 
 /** The product's memory budget for the backend process, OCR workers included. */
-const BUDGET_MB = 700;
+export const MEMORY_BUDGET_MB = 700;
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '240' },
-    clients: { type: 'string', default: '4' },
-    workers: { type: 'string', default: '2' },
-    /** Extra environment for the backend, KEY=VALUE (e.g. MALLOC_ARENA_MAX=2). */
-    env: { type: 'string', multiple: true },
-  },
-});
-const seconds = Number(values.seconds);
-const arenaMax = (values.env ?? []).find((pair) => pair.startsWith('MALLOC_ARENA_MAX='))?.slice('MALLOC_ARENA_MAX='.length) ?? process.env.MALLOC_ARENA_MAX ?? 'unset';
-const clients = Number(values.clients);
+interface Photo {
+  name: string;
+  bytes: Buffer;
+}
+
+export interface LoadRow {
+  clients: number;
+  seconds: number;
+  answered: number;
+  statuses: string;
+  /** Photos answered 200 per second of load. */
+  receiptsPerSecond: number;
+  medianSeconds: number;
+  p95Seconds: number;
+  readySeconds: number;
+  startPeakMb: number;
+  loadPeakMb: number;
+  endMb: number;
+  /** VmHWM: the whole run, start included. */
+  peakMb: number;
+}
 
 function status(pid: number): { rssMb: number; hwmMb: number } | null {
   try {
@@ -42,10 +53,11 @@ function status(pid: number): { rssMb: number; hwmMb: number } | null {
   }
 }
 
-async function photos(): Promise<{ name: string; bytes: Buffer }[]> {
+/** The rendered photos of the committed corpus, each also as a 12-megapixel JPEG. */
+export async function loadPhotos(): Promise<Photo[]> {
   const dir = join(FIXTURE_RECEIPTS, 'images');
   const files = readdirSync(dir).filter((name) => /\.(jpe?g|png)$/.test(name)).sort();
-  const out: { name: string; bytes: Buffer }[] = [];
+  const out: Photo[] = [];
   for (const name of files) {
     const bytes = readFileSync(join(dir, name));
     out.push({ name, bytes });
@@ -55,95 +67,149 @@ async function photos(): Promise<{ name: string; bytes: Buffer }[]> {
   return out;
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'receipt-memory-'));
-const port = 20000 + Math.floor(Math.random() * 20000);
-const inputs = await photos();
-const started = performance.now();
-const child = spawn(process.execPath, ['src/server/main.ts'], {
-  cwd: REPO_ROOT,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    OPENAI_API_KEY: '',
-    LOG_LEVEL: 'warn',
-    OCR_WORKERS: values.workers,
-    RATE_LIMIT_MAX: '1000000',
-    OCR_QUEUE_LIMIT: '64',
-    // On a machine busy with other work a photo may wait long for a worker; it is still memory.
-    REQUEST_TIMEOUT_MS: '600000',
-    ...Object.fromEntries((values.env ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const pid = child.pid ?? 0;
-const base = `http://127.0.0.1:${port}`;
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
 
-const samples: { t: number; rssMb: number }[] = [];
-const sampler = setInterval(() => {
-  const s = status(pid);
-  if (s) samples.push({ t: performance.now() - started, rssMb: s.rssMb });
-}, 50);
+/** Starts a backend, loads it with `clients` clients for `seconds`, stops it. */
+export async function runLoad(options: { clients: number; seconds: number; workers: string; env: Record<string, string>; photos: readonly Photo[] }): Promise<LoadRow> {
+  const { clients, seconds, photos } = options;
+  const dataDir = await mkdtemp(join(tmpdir(), 'receipt-memory-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      OPENAI_API_KEY: '',
+      LOG_LEVEL: 'warn',
+      OCR_WORKERS: options.workers,
+      RATE_LIMIT_MAX: '1000000',
+      OCR_QUEUE_LIMIT: '64',
+      // On a machine busy with other work a photo may wait long for a worker; it is still memory.
+      REQUEST_TIMEOUT_MS: '600000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = child.pid ?? 0;
+  const base = `http://127.0.0.1:${port}`;
+  const samples: { t: number; rssMb: number }[] = [];
+  const sampler = setInterval(() => {
+    const s = status(pid);
+    if (s) samples.push({ t: performance.now() - started, rssMb: s.rssMb });
+  }, 50);
 
-async function waitForHealth(): Promise<number> {
-  for (;;) {
-    try {
-      const response = await fetch(`${base}/health`);
-      if (response.ok) return performance.now() - started;
-    } catch {
-      // not listening yet
+  async function waitForHealth(): Promise<number> {
+    for (;;) {
+      try {
+        const response = await fetch(`${base}/health`);
+        if (response.ok) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (child.exitCode !== null) throw new Error(`the backend exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  let answered = 0;
+  const statuses = new Map<number, number>();
+  const waits: number[] = [];
+  try {
+    const readyMs = await waitForHealth();
+    const loadStarted = performance.now();
+    const until = loadStarted + seconds * 1000;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < until) {
+          const photo = photos[next++ % photos.length];
+          if (!photo) break;
+          const body = await multipart({ file: { bytes: photo.bytes, name: 'receipt.jpg', type: 'image/jpeg' }, fileType: 'image' });
+          let code = 0;
+          const sent = performance.now();
+          try {
+            const response = await fetch(`${base}/api/process-receipt-ai`, {
+              method: 'POST',
+              headers: body.headers,
+              body: new Uint8Array(typeof body.payload === 'string' ? Buffer.from(body.payload) : body.payload),
+            });
+            await response.arrayBuffer();
+            code = response.status;
+          } catch {
+            // A connection the server closed (counted as status 0); memory is what is measured.
+          }
+          if (code === 200) waits.push((performance.now() - sent) / 1000);
+          answered += 1;
+          statuses.set(code, (statuses.get(code) ?? 0) + 1);
+        }
+      }),
+    );
+    // Clients stop starting photos at `until`; the photos they had sent are still counted.
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const end = status(pid);
+    const startSamples = samples.filter((s) => s.t <= readyMs).map((s) => s.rssMb);
+    const loadSamples = samples.filter((s) => s.t > readyMs).map((s) => s.rssMb);
+    waits.sort((a, b) => a - b);
+    return {
+      clients,
+      seconds: loadSeconds,
+      answered,
+      statuses: [...statuses].map(([s, n]) => `${s}×${n}`).join(' '),
+      receiptsPerSecond: (statuses.get(200) ?? 0) / loadSeconds,
+      medianSeconds: percentile(waits, 50),
+      p95Seconds: percentile(waits, 95),
+      readySeconds: readyMs / 1000,
+      startPeakMb: startSamples.length ? Math.max(...startSamples) : NaN,
+      loadPeakMb: loadSamples.length ? Math.max(...loadSamples) : NaN,
+      endMb: end?.rssMb ?? NaN,
+      peakMb: end?.hwmMb ?? NaN,
+    };
+  } finally {
+    clearInterval(sampler);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-let answered = 0;
-const statuses = new Map<number, number>();
-try {
-  const readyMs = await waitForHealth();
-  const atStart = status(pid);
-  const until = performance.now() + seconds * 1000;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until) {
-        const photo = inputs[next++ % inputs.length];
-        if (!photo) break;
-        const body = await multipart({ file: { bytes: photo.bytes, name: 'receipt.jpg', type: 'image/jpeg' }, fileType: 'image' });
-        let code = 0;
-        try {
-          const response = await fetch(`${base}/api/process-receipt-ai`, {
-            method: 'POST',
-            headers: body.headers,
-            body: new Uint8Array(typeof body.payload === 'string' ? Buffer.from(body.payload) : body.payload),
-          });
-          await response.arrayBuffer();
-          code = response.status;
-        } catch {
-          // A connection the server closed (counted as status 0); memory is what is measured.
-        }
-        answered += 1;
-        statuses.set(code, (statuses.get(code) ?? 0) + 1);
-      }
-    }),
-  );
-  const end = status(pid);
-  const loadSamples = samples.filter((s) => s.t > readyMs);
-  const startPeak = Math.max(...samples.filter((s) => s.t <= readyMs).map((s) => s.rssMb));
-  const loadPeak = Math.max(...loadSamples.map((s) => s.rssMb));
-  const peak = end?.hwmMb ?? NaN;
-  console.log(`\nBackend process memory: node src/server/main.ts, OCR_WORKERS=${values.workers} MALLOC_ARENA_MAX=${arenaMax}, ${clients} clients sending photos for ${seconds} s\n`);
-  console.log('| phase | RSS MB | note |');
-  console.log('|---|---|---|');
-  console.log(`| start (until /health answers, ${(readyMs / 1000).toFixed(1)} s) | ${startPeak.toFixed(0)} peak sampled | ${atStart?.rssMb.toFixed(0)} when ready |`);
-  console.log(`| photos (${answered} answered: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}) | ${loadPeak.toFixed(0)} peak sampled | ${end?.rssMb.toFixed(0)} at the end |`);
-  console.log(`| whole run, VmHWM | ${peak.toFixed(0)} | budget ${BUDGET_MB}: ${peak <= BUDGET_MB ? 'within' : 'OVER'} |`);
-  console.log(`\nPhotos: ${inputs.length} (${inputs.length / 2} rendered receipt photos of test/fixtures/receipts/images, each also as 12 MP).`);
-} finally {
-  clearInterval(sampler);
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await rm(dataDir, { recursive: true, force: true });
+export function printLoadTable(rows: readonly LoadRow[]): void {
+  console.log('| clients | photos answered | receipts/s | median s per photo | p95 s | ready after s | RSS peak while starting MB | RSS peak under load MB | RSS at the end MB | peak RSS, whole run (VmHWM) MB | budget 700 MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.clients} | ${row.answered} (${row.statuses}) | ${row.receiptsPerSecond.toFixed(2)} | ${row.medianSeconds.toFixed(2)} | ${row.p95Seconds.toFixed(2)} | ${row.readySeconds.toFixed(1)} | ${row.startPeakMb.toFixed(0)} | ${row.loadPeakMb.toFixed(0)} | ${row.endMb.toFixed(0)} | ${row.peakMb.toFixed(0)} | ${row.peakMb <= MEMORY_BUDGET_MB ? 'within' : 'OVER'} |`,
+    );
+  }
 }
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '120' },
+      clients: { type: 'string', default: '2,4' },
+      workers: { type: 'string', default: '2' },
+      /** Extra environment for the backend, KEY=VALUE (e.g. MALLOC_ARENA_MAX=2). */
+      env: { type: 'string', multiple: true },
+    },
+  });
+  const seconds = Number(values.seconds);
+  const env = Object.fromEntries((values.env ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  const arenaMax = env.MALLOC_ARENA_MAX ?? process.env.MALLOC_ARENA_MAX ?? 'unset';
+  const photos = await loadPhotos();
+  const rows: LoadRow[] = [];
+  for (const clients of values.clients.split(',').map(Number)) {
+    rows.push(await runLoad({ clients, seconds, workers: values.workers, env, photos }));
+  }
+  console.log(`\nBackend under photo load: node src/server/main.ts, OCR_WORKERS=${values.workers} MALLOC_ARENA_MAX=${arenaMax}, each row a fresh backend loaded for ${seconds} s\n`);
+  printLoadTable(rows);
+  console.log(`\nPhotos: ${photos.length} (${photos.length / 2} rendered receipt photos of test/fixtures/receipts/images, each also as 12 MP), sent in turn.`);
+  console.log('receipts/s: photos answered 200 per second of load; the seconds per photo are each client\'s wait, queue included.');
+}
+
+if (import.meta.main) await main();

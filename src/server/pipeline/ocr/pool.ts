@@ -5,7 +5,7 @@ import { channel } from 'node:diagnostics_channel';
 import type { Worker } from 'tesseract.js';
 import { unreadableImage } from '../decode/refusals.ts';
 import { linesFromSegments, segmentsOfPage } from './layout.ts';
-import { MODE_PAGE_SEGMENTATION, onWorkerLost, startWorker, threadCpuMs, type OcrMode } from './tesseract.ts';
+import { MODE_PARAMETERS, onWorkerLost, startWorker, threadCpuMs, type OcrMode } from './tesseract.ts';
 import { busy, ocrTimeout, ocrUnavailable } from './refusals.ts';
 import { loadTrainedData, OcrStartError, type OcrLanguage, type TrainedData } from './trained-data.ts';
 
@@ -59,14 +59,20 @@ export interface OcrResult {
  * (the pages of one PDF); release it when done.
  */
 export interface OcrTicket {
-  /** Reads one image; `mode` says how the page is cut into lines (default `block`). */
-  recognize(image: Buffer, signal?: AbortSignal, mode?: OcrMode): Promise<OcrResult>;
+  /**
+   * Reads one image, or one page given as bands read in turn by the same worker (their texts
+   * joined top to bottom); `mode` says how each is cut into lines (default `block`).
+   */
+  recognize(image: OcrImage, signal?: AbortSignal, mode?: OcrMode): Promise<OcrResult>;
   release(): void;
 }
 
+/** An encoded image, or the bands of one page, top to bottom. */
+export type OcrImage = Buffer | readonly Buffer[];
+
 interface Slot {
   worker: Worker | null;
-  /** The page segmentation the worker is set to. */
+  /** The mode (page segmentation and threshold) the worker is set to. */
   mode: OcrMode;
   busy: boolean;
   starting: Promise<void> | null;
@@ -75,7 +81,7 @@ interface Slot {
 }
 
 interface Job {
-  image: Buffer;
+  image: OcrImage;
   mode: OcrMode;
   signal: AbortSignal | undefined;
   resolve: (result: OcrResult) => void;
@@ -219,7 +225,7 @@ export class OcrPool {
     return slot.starting;
   }
 
-  #enqueue(image: Buffer, signal: AbortSignal | undefined, mode: OcrMode): Promise<OcrResult> {
+  #enqueue(image: OcrImage, signal: AbortSignal | undefined, mode: OcrMode): Promise<OcrResult> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<OcrResult>((resolve, reject) => {
       const job: Job = {
@@ -308,19 +314,28 @@ export class OcrPool {
 
   async #read(slot: Slot, worker: Worker, job: Job): Promise<OcrResult> {
     if (slot.mode !== job.mode) {
-      await worker.setParameters({ tessedit_pageseg_mode: MODE_PAGE_SEGMENTATION[job.mode] });
+      await worker.setParameters(MODE_PARAMETERS[job.mode]);
       slot.mode = job.mode;
     }
-    const cost = (page: object) => {
-      const cpuMs = threadCpuMs(page);
-      return cpuMs === undefined ? {} : { cpuMs };
-    };
-    if (job.mode === 'block') {
-      const result = await worker.recognize(job.image, {}, { text: true });
-      return { text: result.data.text, confidence: result.data.confidence, ...cost(result.data) };
+    const images: readonly Buffer[] = Buffer.isBuffer(job.image) ? [job.image] : job.image;
+    const texts: string[] = [];
+    let confidence = 0;
+    let cpuMs: number | undefined = 0;
+    for (const image of images) {
+      const page =
+        job.mode === 'column'
+          ? await worker.recognize(image, {}, { text: false, blocks: true }).then(({ data }) => ({ data, text: linesFromSegments(segmentsOfPage(data)) }))
+          : await worker.recognize(image, {}, { text: true }).then(({ data }) => ({ data, text: data.text }));
+      texts.push(page.text);
+      confidence += page.data.confidence;
+      const spent = threadCpuMs(page.data);
+      cpuMs = spent === undefined || cpuMs === undefined ? undefined : cpuMs + spent;
     }
-    const result = await worker.recognize(job.image, {}, { text: false, blocks: true });
-    return { text: linesFromSegments(segmentsOfPage(result.data)), confidence: result.data.confidence, ...cost(result.data) };
+    return {
+      text: texts.join('\n'),
+      confidence: images.length > 0 ? confidence / images.length : 0,
+      ...(cpuMs === undefined ? {} : { cpuMs }),
+    };
   }
 
   #replace(slot: Slot, worker: Worker): void {

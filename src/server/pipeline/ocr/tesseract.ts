@@ -31,11 +31,19 @@ export const OCR_PARAMETERS = {
  * line's prices; its lines are rebuilt from the words' positions (see layout.ts), since its
  * own text splits a line at a wide gap.
  */
-export type OcrMode = 'block' | 'column';
+export type OcrMode = 'block' | 'column' | 'block-local';
 
-export const MODE_PAGE_SEGMENTATION: Record<OcrMode, PSM> = {
-  block: PSM.SINGLE_BLOCK,
-  column: PSM.SINGLE_COLUMN,
+/**
+ * Tesseract's settings for each mode. `block-local` is `block` with Sauvola's local threshold
+ * in place of Otsu's one threshold for the page: a crumpled receipt's folds leave gray patches
+ * beside the digits that one threshold turns into ink, and the digits with them. Its window is
+ * a share of the resolution; the prepared page has no resolution of its own, and at 150 dpi the
+ * window is about two lines of print tall (OCR_PAPER_WIDTH).
+ */
+export const MODE_PARAMETERS: Record<OcrMode, { tessedit_pageseg_mode: PSM; thresholding_method: string; user_defined_dpi: string }> = {
+  block: { tessedit_pageseg_mode: PSM.SINGLE_BLOCK, thresholding_method: '0', user_defined_dpi: '0' },
+  column: { tessedit_pageseg_mode: PSM.SINGLE_COLUMN, thresholding_method: '0', user_defined_dpi: '0' },
+  'block-local': { tessedit_pageseg_mode: PSM.SINGLE_BLOCK, thresholding_method: '2', user_defined_dpi: '150' },
 };
 
 const WORKER_SCRIPT = fileURLToPath(new URL('./worker-thread.ts', import.meta.url));

@@ -6,7 +6,9 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
-import { prepareForOcr } from '../../../../src/server/pipeline/decode/image.ts';
+import { cutIntoBands } from '../../../../src/server/pipeline/decode/bands.ts';
+import { prepareForOcr, preparePaper } from '../../../../src/server/pipeline/decode/image.ts';
+import { toPgm } from '../../../../src/server/pipeline/decode/paper.ts';
 import { OcrPool } from '../../../../src/server/pipeline/ocr/pool.ts';
 import { startWorker } from '../../../../src/server/pipeline/ocr/tesseract.ts';
 import { loadTrainedData, packageDataFolder, type OcrLanguage } from '../../../../src/server/pipeline/ocr/trained-data.ts';
@@ -183,6 +185,25 @@ describe('OCR modes', () => {
       expect(column.text).toMatch(/MAITO 1L {6,}1,29/);
       expectReceiptLines(block.text);
       expect(pool.waiting).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reads a page given as bands (`block-local`) in order, as one text, and the block mode after it unchanged', async () => {
+    const pool = new OcrPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000, startTimeoutMs: 60_000, languages: ['fin'], log: () => {} });
+    try {
+      const page = await preparePaper({ bytes: await renderReceiptPng(), kind: 'png' }, { maxPixels: 50_000_000 });
+      const bands = cutIntoBands(page, Math.round(page.height / 3));
+      expect(bands.length).toBeGreaterThan(1);
+      const ticket = pool.reserve();
+      const banded = await ticket.recognize(bands.map(toPgm), undefined, 'block-local');
+      const block = await ticket.recognize(toPgm(page));
+      ticket.release();
+      expectReceiptLines(banded.text);
+      expect(squash(banded.text).indexOf('MAITO')).toBeLessThan(squash(banded.text).indexOf('YHTEENSÄ'));
+      expect(banded.cpuMs).toBeGreaterThan(0);
+      expectReceiptLines(block.text);
     } finally {
       await pool.close();
     }
