@@ -18,8 +18,8 @@ import { scoreReceipt, summarize, type ReceiptScore } from '../scripts/eval/scor
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { preparePage } from '../src/server/pipeline/decode/page.ts';
 import { detectKind } from '../src/server/pipeline/decode/detect.ts';
+import { preparePaper } from '../src/server/pipeline/decode/image.ts';
 import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
 import { parseReceiptText } from '../src/server/pipeline/parse/index.ts';
 
@@ -82,7 +82,7 @@ function paddle(from: string): PhotoMethod {
       if (!ocr) throw new Error('not ready');
       const kind = detectKind(bytes);
       if (!kind || kind === 'pdf') throw new Error('not a photo');
-      const { paper } = await preparePage({ bytes, kind }, { maxPixels: 50_000_000 });
+      const paper = await preparePaper({ bytes, kind }, { maxPixels: 50_000_000 });
       const png = await sharp(paper.data, { raw: { width: paper.width, height: paper.height, channels: 1 } }).png().toBuffer();
       // sharp, which it opens the image with, takes bytes as well as a path.
       const lines = await ocr.detect(png);

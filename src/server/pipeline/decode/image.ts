@@ -5,7 +5,7 @@ import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
 import type { FileKind } from './detect.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
-import { closeFilter, divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
+import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
 
 // Every receipt is decoded once and never again, so libvips' operation cache (50 MB by default)
 // only holds memory: each cached 12-megapixel decode stays resident until it is pushed out.
@@ -94,13 +94,10 @@ async function toGray(pipeline: Sharp): Promise<GrayImage> {
 }
 
 /**
- * How the paper's tone is estimated under the print: `dilate` (the brightest nearby) suits
- * most photos; `close` keeps the edges of fold shadows sharp (see closeFilter).
+ * The image divided by its paper tone (the brightest nearby, blurred): shadows and uneven light
+ * become white paper.
  */
-export type PaperTone = 'dilate' | 'close';
-
-/** The image divided by its paper tone: shadows and uneven light become white paper. */
-export async function evenPaperTone(image: GrayImage, tone: PaperTone = 'dilate'): Promise<GrayImage> {
+export async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
   const raw = { width: image.width, height: image.height, channels: 1 as const };
   const small = await toGray(
     sharp(image.data, { raw }).resize(
@@ -109,7 +106,7 @@ export async function evenPaperTone(image: GrayImage, tone: PaperTone = 'dilate'
       { fit: 'fill' },
     ),
   );
-  const paper = { ...small, data: tone === 'close' ? closeFilter(small, BACKGROUND_RADIUS) : maxFilter(small, BACKGROUND_RADIUS) };
+  const paper = { ...small, data: maxFilter(small, BACKGROUND_RADIUS) };
   const background = await toGray(
     sharp(paper.data, { raw: { width: paper.width, height: paper.height, channels: 1 } })
       .blur(BACKGROUND_BLUR_SIGMA)
@@ -120,7 +117,9 @@ export async function evenPaperTone(image: GrayImage, tone: PaperTone = 'dilate'
 
 /**
  * The receipt as Tesseract reads it best: EXIF-rotated, cropped to the paper, the paper
- * scaled to OCR_PAPER_WIDTH, gray, with shadows divided out.
+ * scaled to OCR_PAPER_WIDTH, gray, with shadows divided out. The one preparation for every
+ * picture of a receipt, a photo or the picture of a scanned PDF page; the other readings
+ * (levelled, banded) start from it when a first reading does not add up.
  */
 export async function preparePaper(source: ImageSource, limits: DecodeLimits): Promise<GrayImage> {
   return evenPaperTone(await cropPaper(source, limits));

@@ -141,11 +141,11 @@ export function findPaper(thumb: PixelImage): FractionBox | null {
   return box;
 }
 
-/** Grayscale dilation (`max`) or erosion (`min`): each pixel becomes the extreme within `radius` (square window). */
-function rankFilter(image: GrayImage, radius: number, pick: 'max' | 'min'): Uint8Array {
+/** Grayscale dilation: each pixel becomes the brightest within `radius` (square window). */
+export function maxFilter(image: GrayImage, radius: number): Uint8Array {
   const { data, width, height } = image;
-  const better = pick === 'max' ? Math.max : Math.min;
-  const start = pick === 'max' ? 0 : 255;
+  const better = Math.max;
+  const start = 0;
   const horizontal = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -166,21 +166,6 @@ function rankFilter(image: GrayImage, radius: number, pick: 'max' | 'min'): Uint
     }
   }
   return result;
-}
-
-/** Grayscale dilation: each pixel becomes the brightest within `radius` (square window). */
-export function maxFilter(image: GrayImage, radius: number): Uint8Array {
-  return rankFilter(image, radius, 'max');
-}
-
-/**
- * Grayscale closing (dilation, then erosion with the same window): print thinner than the
- * window is filled with the paper's tone as by the dilation, but the edge of a fold's shadow
- * stays where it is. The dilation alone spreads the lit side into the shadow, and dividing by
- * it then darkens a band along the fold that can swallow the digits printed there.
- */
-export function closeFilter(image: GrayImage, radius: number): Uint8Array {
-  return rankFilter({ ...image, data: maxFilter(image, radius) }, radius, 'min');
 }
 
 /**

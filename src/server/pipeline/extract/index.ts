@@ -5,8 +5,7 @@
 import type { Notice } from '../../../contract.ts';
 import { detectKind, type FileKind } from '../decode/detect.ts';
 import { cutIntoBands } from '../decode/bands.ts';
-import { levelPaper, OCR_PAPER_WIDTH, type DecodeLimits, type ImageSource } from '../decode/image.ts';
-import { preparePage } from '../decode/page.ts';
+import { levelPaper, OCR_PAPER_WIDTH, preparePaper, type DecodeLimits, type ImageSource } from '../decode/image.ts';
 import { toPgm, type GrayImage } from '../decode/paper.ts';
 import { unsupportedType } from '../decode/refusals.ts';
 import { isCodedError } from '../errors.ts';
@@ -105,9 +104,9 @@ const BAND_HEIGHT = Math.round(0.6 * OCR_PAPER_WIDTH);
  * (ocr/README.md): with the banded reading third instead of the closing, the tuning photos'
  * items found went from 22 to 25 of 33, the held-out source's stayed at 100 of 107.
  */
-const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (page: { gray: GrayImage; paper: GrayImage }) => Promise<GrayImage | GrayImage[]> }[] = [
-  { mode: 'column', prepare: ({ paper }) => levelPaper(paper) },
-  { mode: 'block-local', prepare: async ({ paper }) => cutIntoBands(paper, BAND_HEIGHT) },
+const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (paper: GrayImage) => Promise<GrayImage | GrayImage[]> }[] = [
+  { mode: 'column', prepare: (paper) => levelPaper(paper) },
+  { mode: 'block-local', prepare: async (paper) => cutIntoBands(paper, BAND_HEIGHT) },
 ];
 
 /**
@@ -183,7 +182,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
    */
   async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, checkAgainstTotal = false): Promise<PageReading> {
     // The same preparation for a photo and for the picture of a scanned PDF page.
-    const { gray, paper } = await preparePage(source, limits);
+    const paper = await preparePaper(source, limits);
     signal?.throwIfAborted();
     const { result: first, costMs } = await measured(() => ticket.recognize(toPgm(paper), signal, 'block'));
     if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return { ...first, readings: 1 };
@@ -195,7 +194,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     for (const alternative of ALTERNATIVE_READINGS) {
       if (checks.some((check) => check.reconciles)) break;
       if (pool.waiting > 0 || spentMs > rereadWithinMs) break;
-      const prepared = await alternative.prepare({ gray, paper });
+      const prepared = await alternative.prepare(paper);
       const image = Array.isArray(prepared) ? prepared.map(toPgm) : toPgm(prepared);
       signal?.throwIfAborted();
       try {
