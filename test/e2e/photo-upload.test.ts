@@ -95,22 +95,26 @@ describe.skipIf(noBrowser)('photos are prepared in the browser before upload', (
     });
   }
 
-  it('a 12-megapixel photo chosen with Choose File reaches the server under 1 MB and reads as the original does', async () => {
-    const photo = fixtureFile(PHONE_PHOTO);
+  /** Sends a fixture photo through the widget and the proxy; the photo, what arrived, and both readings. */
+  async function uploadPhoto(path: string) {
+    const photo = fixtureFile(path);
     const original = await sharp(photo.buffer).metadata();
-    expect((original.width ?? 0) * (original.height ?? 0)).toBeGreaterThanOrEqual(12_000_000);
     const direct = await readDirectly(photo);
-
     const widget = await openThroughProxy();
     const before = proxy.uploads.length;
     const answer = await send(widget, photo);
     expect(answer.status).toBe(200);
     const result = answer.body as AnalysisResult;
     await expectResultShows(widget, result);
-
     const received = proxy.uploads.slice(before);
     expect(received).toHaveLength(1);
-    const upload = received[0]!;
+    const label = loadLabel(join(FIXTURES, 'labels', `${basename(path, '.jpg')}.json`));
+    return { photo, pixels: (original.width ?? 0) * (original.height ?? 0), original, direct, result, upload: received[0]!, label };
+  }
+
+  it('a 12-megapixel photo chosen with Choose File reaches the server under 1 MB and reads as the original does', async () => {
+    const { photo, pixels, original, direct, result, upload, label } = await uploadPhoto(PHONE_PHOTO);
+    expect(pixels).toBeGreaterThanOrEqual(12_000_000);
     expect(upload.body.length).toBeLessThan(ONE_MB);
     expect(upload.file.bytes.length).toBeLessThanOrEqual(photo.buffer.length * (1 - MIN_FALL));
     expect(upload.fileType).toBe('image');
@@ -121,31 +125,19 @@ describe.skipIf(noBrowser)('photos are prepared in the browser before upload', (
     expect(Math.min(sent.width ?? 0, sent.height ?? 0)).toBe(PHOTO_SHORT_SIDE);
     expect((sent.height ?? 0) / (sent.width ?? 1)).toBeCloseTo((original.height ?? 0) / (original.width ?? 1), 2);
 
-    expectSameItems(result, direct, loadLabel(join(FIXTURES, 'labels', `${basename(PHONE_PHOTO, '.jpg')}.json`)));
+    expectSameItems(result, direct, label);
     expect(result.store_info).toEqual(direct.store_info);
   });
 
   it('a hard-compressed photo above 4 MP is sent with at least 70 % fewer bytes and reads as the original does', async () => {
-    const photo = fixtureFile(COMPRESSED_PHOTO);
-    const original = await sharp(photo.buffer).metadata();
-    expect((original.width ?? 0) * (original.height ?? 0)).toBeGreaterThan(4_000_000);
-    const direct = await readDirectly(photo);
-
-    const widget = await openThroughProxy();
-    const before = proxy.uploads.length;
-    const answer = await send(widget, photo);
-    expect(answer.status).toBe(200);
-    const result = answer.body as AnalysisResult;
-    await expectResultShows(widget, result);
-
-    const received = proxy.uploads.slice(before);
-    expect(received).toHaveLength(1);
-    const sent = received[0]!.file;
+    const { photo, pixels, direct, result, upload, label } = await uploadPhoto(COMPRESSED_PHOTO);
+    expect(pixels).toBeGreaterThan(4_000_000);
+    const sent = upload.file;
     expect(sent.type).toBe('image/jpeg');
     expect(sent.bytes.length).toBeLessThanOrEqual(photo.buffer.length * (1 - MIN_FALL));
     const size = await sharp(sent.bytes).metadata();
     expect(Math.min(size.width ?? 0, size.height ?? 0)).toBe(PHOTO_SHORT_SIDE);
-    expectSameItems(result, direct, loadLabel(join(FIXTURES, 'labels', `${basename(COMPRESSED_PHOTO, '.jpg')}.json`)));
+    expectSameItems(result, direct, label);
   });
 
   it('a PDF and a small image go byte for byte', async () => {
