@@ -83,8 +83,11 @@ function candidates(item: DraftItem): DraftItem[] {
 export interface DigitEvidence {
   /** The VAT table's gross per rate: each is what the lines of one rate add up to. */
   vatRates: readonly number[];
-  /** Deposit and fee lines (cents), also lines of some rate; null when the rows cannot be checked (returns). */
-  otherLines: readonly number[] | null;
+  /**
+   * Deposit and fee lines (cents) and returns (negated): OCR misreads them as well, so one of
+   * them read another way that meets the total leaves no price singled out.
+   */
+  otherLines: readonly number[];
 }
 
 /** True when `target` is within a cent of what some of `amounts` add up to. */
@@ -99,8 +102,9 @@ function someAddUpTo(amounts: readonly number[], target: number): boolean {
 
 /** Every rate's row of the VAT table is met by some of the lines (with one price repaired). */
 function agreesWithVatRates(lines: readonly DraftItem[], evidence: DigitEvidence): boolean {
-  if (evidence.otherLines === null || evidence.vatRates.length < 2) return true;
+  if (evidence.vatRates.length < 2) return true;
   const amounts = [...lines.map((line) => netCents(line)), ...evidence.otherLines];
+  // A return or a free line: which rows they belong to cannot be told by adding up.
   if (amounts.some((amount) => amount <= 0)) return true;
   return evidence.vatRates.every((gross) => gross > 0 && someAddUpTo(amounts, gross));
 }
@@ -114,11 +118,13 @@ export function repairConfusedDigit(
   items: readonly DraftItem[],
   sumCents: number,
   printedCents: number,
-  evidence: DigitEvidence = { vatRates: [], otherLines: null },
+  evidence: DigitEvidence = { vatRates: [], otherLines: [] },
 ): DigitRepair | null {
   if (sameAmount(sumCents, printedCents)) return null;
   // The total read with one confused digit meets the items: then no price can be singled out.
   if (confusedReadings(printedCents).some((total) => total === sumCents)) return null;
+  // A deposit, fee or return line read another way that meets the total: no price can be singled out.
+  if (evidence.otherLines.some((line) => confusedReadings(line).some((other) => sumCents - line + other === printedCents))) return null;
   const fits: DigitRepair[] = [];
   for (const item of items) {
     if (item.readings !== null) continue;

@@ -139,8 +139,8 @@ export function reconcile(section: ItemSection, witnesses: Witnesses, options: R
   if (options.digitConfusions && printed !== null && !near(printed, sumOf()) && !secondedAsRead) {
     const repair = repairConfusedDigit(kept.filter((item) => !chosen.has(item)), sumOf(), printed, {
       vatRates: witnesses.vatRates ?? [],
-      // Deposits and fees are lines of a VAT rate too; returns make the rows' sums unknowable.
-      otherLines: section.returnCents === 0 ? [section.depositCents, section.feeCents].filter((c) => c > 0) : null,
+      // Layouts that keep only the sums: each sum stands for its lines.
+      otherLines: section.otherLines ?? [section.depositCents, section.feeCents, -section.returnCents].filter((cents) => cents !== 0),
     });
     if (repair) kept = kept.map((item) => (item === repair.item ? repair.repaired : item));
   }

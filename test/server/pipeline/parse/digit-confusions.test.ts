@@ -57,6 +57,14 @@ describe('a price with one digit misread', () => {
     expect(prices(text)).toEqual([1.15, 16.8]);
   });
 
+  it('is not repaired when a deposit line read another way would meet the total as well', () => {
+    // 0,60 too much: MEHU 1,19 read as 1,79, or PANTTI 0,15 read as 0,75. Nothing singles out the price.
+    const text = `${HEADER}MEHU 1,79\nPANTTI 0,75\nLEIPÄ 2,40\nYHTEENSÄ 4,34\n`;
+    expect(prices(text)).toEqual([1.79, 2.4]);
+    // Without the deposit line's doubt the same price is repaired.
+    expect(prices(`${HEADER}MEHU 1,79\nPANTTI 0,25\nLEIPÄ 2,40\nYHTEENSÄ 3,84\n`)).toEqual([1.19, 2.4]);
+  });
+
   it('leaves a receipt that adds up untouched', () => {
     const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 21,90\n`;
     const parsed = parseReceiptText(text);
