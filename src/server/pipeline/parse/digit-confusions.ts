@@ -2,8 +2,9 @@
 // −0,72 as −0,12). When the items do not add up to the printed total, the receipt's own
 // arithmetic can say which price it was: the one price (or discount) that, with one digit read
 // as its usual confusion, makes the items add up. A repair is made only when exactly one such
-// reading exists, the total itself has no such reading that the items already meet, and a
-// quantity or weight line under the item, when printed, agrees with the repaired price.
+// reading exists and nothing else could be the misread amount (the total, a deposit, fee or
+// return line), and the rest of the receipt agrees: the item's own quantity or weight line,
+// when printed, and each rate's row of the VAT table, which some of the lines must add up to.
 import { sameAmount } from '../money.ts';
 import { netCents, type DraftItem } from './items.ts';
 
@@ -90,12 +91,14 @@ export interface DigitEvidence {
   otherLines: readonly number[];
 }
 
-/** True when `target` is within a cent of what some of `amounts` add up to. */
+/** True when `target` is within a cent of what some of `amounts` (all positive) add up to. */
 function someAddUpTo(amounts: readonly number[], target: number): boolean {
+  // Also bounds the table below by the receipt's own size, whatever OCR made of the row.
+  if (target > amounts.reduce((a, b) => a + b, 0) + 1) return false;
   const reach = new Uint8Array(target + 2);
   reach[0] = 1;
   for (const amount of amounts) {
-    for (let sum = target + 1 - amount; sum >= 0; sum--) if (reach[sum] && amount > 0) reach[sum + amount] = 1;
+    for (let sum = target + 1 - amount; sum >= 0; sum--) if (reach[sum]) reach[sum + amount] = 1;
   }
   return reach[target] === 1 || reach[target + 1] === 1 || (target > 0 && reach[target - 1] === 1);
 }
