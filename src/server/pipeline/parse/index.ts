@@ -10,7 +10,7 @@ import { readOffsetColumns } from './offset-layout.ts';
 import { reconcile, type Reconciled, type Witnesses } from './reconcile.ts';
 import { findSections } from './sections.ts';
 import { detectStore } from './store.ts';
-import { findVatTable, paymentAmounts } from './totals.ts';
+import { findVatTable, paymentAmounts, vatRateRows } from './totals.ts';
 
 function headerLines(lines: readonly Line[], itemsStart: number, section: ItemSection): Line[] {
   if (itemsStart > 0) return lines.slice(0, itemsStart);
@@ -25,12 +25,14 @@ export function parseReceiptText(text: string): ParsedReceipt {
   const witnesses: Witnesses = {
     total: sections.total,
     vatCents: vat?.grossCents ?? null,
+    vatRates: vatRateRows(lines, sections.itemsEnd),
     payments: paymentAmounts(lines, sections.itemsEnd),
   };
 
   const lineByLine = readItemLines(lines, sections.itemsStart, sections.itemsEnd);
   let section = lineByLine;
   let result: Reconciled = reconcile(lineByLine, witnesses);
+  let usedWitnesses = witnesses;
   if (!result.matches) {
     // Prices printed half a line above their names (Lidl) pair up column-wise instead.
     const columns = readOffsetColumns(lines, sections.itemsStart, sections.itemsEnd);
@@ -44,11 +46,19 @@ export function parseReceiptText(text: string): ParsedReceipt {
     // Names and prices on separate lines, or the prices in a block after the names.
     const broken = readBrokenColumns(lines, sections.itemsStart);
     const total = broken?.totalCents ?? null;
-    const alternative = broken && total !== null ? reconcile(broken.section, { ...witnesses, total: witnesses.total ?? { cents: total, uncertain: false, lineIndex: -1 } }) : null;
+    const brokenWitnesses: Witnesses = { ...witnesses, total: witnesses.total ?? (total === null ? null : { cents: total, uncertain: false, lineIndex: -1 }) };
+    const alternative = broken && total !== null ? reconcile(broken.section, brokenWitnesses) : null;
     if (broken && alternative?.matches) {
       section = broken.section;
       result = alternative;
+      usedWitnesses = brokenWitnesses;
     }
+  }
+
+  if (!result.matches) {
+    // One digit of one price misread (7,95 as 1,95): the kept reading's own arithmetic may say which.
+    const repaired = reconcile(section, usedWitnesses, { digitConfusions: true });
+    if (repaired.matches) result = repaired;
   }
 
   const store = detectStore(headerLines(lines, sections.itemsStart, section), lines);

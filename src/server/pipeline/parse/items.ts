@@ -35,6 +35,8 @@ export interface ItemSection {
   depositCents: number;
   returnCents: number;
   feeCents: number;
+  /** Each deposit and fee line's amount, and each return's negated, when the layout keeps them one by one. */
+  otherLines?: number[];
 }
 
 export function newDraft(name: string, cents: number, lineIndex: number): DraftItem {
@@ -76,7 +78,7 @@ export function modifierTotal(modifier: Modifier): number | null {
 
 /** Reads lines [start, end) one by one. */
 export function readItemLines(lines: readonly Line[], start: number, end: number): ItemSection {
-  const section: ItemSection = { items: [], depositCents: 0, returnCents: 0, feeCents: 0 };
+  const section: ItemSection = { items: [], depositCents: 0, returnCents: 0, feeCents: 0, otherLines: [] };
   // What a quantity line may attach to: the last product, or a deposit/fee (then it is ignored).
   let last: DraftItem | 'other' | null = null;
   let pending: (Extract<LineKind, { kind: 'name' }> & { lineIndex: number }) | null = null;
@@ -179,16 +181,19 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
       case 'deposit':
         flushPending();
         section.depositCents += kind.cents;
+        section.otherLines?.push(kind.cents);
         last = 'other';
         break;
       case 'return':
         flushPending();
         section.returnCents += kind.cents;
+        section.otherLines?.push(-kind.cents);
         last = 'other';
         break;
       case 'fee':
         flushPending();
         section.feeCents += kind.cents;
+        section.otherLines?.push(kind.cents);
         last = 'other';
         break;
     }

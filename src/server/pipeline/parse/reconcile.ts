@@ -6,6 +6,7 @@
 import type { Notice } from '../../../contract.ts';
 import { mismatchNotice, reconcile as checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
 import type { ParsedItem } from '../types.ts';
+import { repairConfusedDigit } from './digit-confusions.ts';
 import { netCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
 import { withOneDigitLess } from './numbers.ts';
 import type { TotalReading } from './totals.ts';
@@ -13,6 +14,8 @@ import type { TotalReading } from './totals.ts';
 export interface Witnesses {
   total: TotalReading | null;
   vatCents: number | null;
+  /** The VAT table's gross per rate, when read: each is what some of the lines add up to. */
+  vatRates?: readonly number[];
   payments: number[];
 }
 
@@ -96,7 +99,15 @@ function strayDigitRepair(
   return fits.length === 1 ? (fits[0] ?? null) : null;
 }
 
-export function reconcile(section: ItemSection, witnesses: Witnesses): Reconciled {
+export interface ReconcileOptions {
+  /**
+   * Also try one digit of one price read as its usual OCR confusion (digit-confusions.ts).
+   * Only for the reading finally kept: a layout must add up as read to be chosen.
+   */
+  digitConfusions?: boolean;
+}
+
+export function reconcile(section: ItemSection, witnesses: Witnesses, options: ReconcileOptions = {}): Reconciled {
   const extras = section.depositCents + section.feeCents - section.returnCents;
   const certain = section.items.filter((item) => item.readings === null);
   const uncertain = section.items.filter((item) => item.readings !== null);
@@ -114,7 +125,7 @@ export function reconcile(section: ItemSection, witnesses: Witnesses): Reconcile
     if (r >= 0) chosen.set(item, item.readings?.[r] ?? item.cents);
   });
 
-  const kept = section.items.filter((item) => item.readings === null || chosen.has(item));
+  let kept = section.items.filter((item) => item.readings === null || chosen.has(item));
   let printed = witnesses.total?.cents ?? witnesses.payments[0] ?? witnesses.vatCents ?? null;
   const priceOf = (item: DraftItem): number => chosen.get(item) ?? item.cents;
   const sumOf = (): number => kept.reduce((sum, item) => sum + netCents(item, priceOf(item)), extras);
@@ -122,6 +133,16 @@ export function reconcile(section: ItemSection, witnesses: Witnesses): Reconcile
   if (printed !== null && !near(printed, sumOf())) {
     const stray = strayDigitRepair(kept, priceOf, sumOf() - printed);
     if (stray) chosen.set(stray.item, stray.cents);
+  }
+  // A VAT table or payment line that meets the items as read says the total line is the misread one.
+  const secondedAsRead = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, sumOf()));
+  if (options.digitConfusions && printed !== null && !near(printed, sumOf()) && !secondedAsRead) {
+    const repair = repairConfusedDigit(kept.filter((item) => !chosen.has(item)), sumOf(), printed, {
+      vatRates: witnesses.vatRates ?? [],
+      // Layouts that keep only the sums: each sum stands for its lines.
+      otherLines: section.otherLines ?? [section.depositCents, section.feeCents, -section.returnCents].filter((cents) => cents !== 0),
+    });
+    if (repair) kept = kept.map((item) => (item === repair.item ? repair.repaired : item));
   }
   const items = kept.map((item) => toParsedItem(item, priceOf(item)));
   const computedCents = sumOf();

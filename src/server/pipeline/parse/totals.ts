@@ -66,6 +66,26 @@ export interface VatTable {
   headerIndex: number;
 }
 
+/**
+ * The VAT table's gross of each rate's row that could be read (`14,00% 1,62 0,23 1,85`), even
+ * when another row or the table's total row could not: each is what the lines of one rate add up to.
+ */
+export function vatRateRows(lines: readonly Line[], from = 0): number[] {
+  const headerIndex = lines.findIndex((line, i) => i >= from && isVatHeader(line));
+  if (headerIndex < 0) return [];
+  const rows: number[] = [];
+  for (let i = headerIndex + 1; i < lines.length && i <= headerIndex + 10; i++) {
+    const line = lines[i];
+    if (!line || line.text === '') continue;
+    if (hasTotalKeywordLoose(line)) break;
+    const values = amountsIn(tokenize(line.text, { thousands: true })).map((a) => a.cents);
+    // A dash OCR read before the tax (`—39.05`) is no minus sign: the table holds no negative amounts.
+    if (values.length >= 3) rows.push(grossOfRow(values.map(Math.abs)));
+    else if (values.length === 0 && !/%/.test(line.text) && rows.length > 0) break;
+  }
+  return rows;
+}
+
 /** `ALV VEROTON VERO VEROLLINEN` (S and K groups), `Alv Brutto Netto Vero` (Lidl). */
 const VAT_COLUMNS = new Set(['VEROTON', 'VERO', 'VEROLLINEN', 'NETTO', 'BRUTTO']);
 

@@ -1,0 +1,80 @@
+// One digit of one price misread by OCR, found by the receipt's own arithmetic, through the parser.
+import { describe, expect, it } from 'vitest';
+import { confusedReadings } from '../../../../src/server/pipeline/parse/digit-confusions.ts';
+import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+
+const HEADER = 'PRISMA TESTI\nK010 M006009/4637 21.9.2024 16:34\n';
+
+function prices(text: string): number[] {
+  return parseReceiptText(text).items.map((item) => item.price);
+}
+
+describe('confusedReadings', () => {
+  it('gives each digit its usual confusions, one at a time', () => {
+    expect(confusedReadings(195).sort((a, b) => a - b)).toEqual([185, 191, 194, 595, 795]);
+    expect(confusedReadings(-12)).toEqual(expect.arrayContaining([-72, -52]));
+    expect(confusedReadings(0)).toEqual([]);
+  });
+});
+
+describe('a price with one digit misread', () => {
+  it('is repaired when exactly one reading makes the items add up (7,95 read as 1,95)', () => {
+    const parsed = parseReceiptText(`${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nKAURAJUOMA 2,30\nYHTEENSÄ 30,20\n`);
+    expect(parsed.items.map((item) => item.price)).toEqual([7.95, 19.95, 2.3]);
+    expect(parsed.reconciliation.status).toBe('match');
+    expect(parsed.warnings).toEqual([]);
+  });
+
+  it('repairs a discount line too (−0,72 read as −0,12)', () => {
+    const text = `${HEADER}BAO BUN HÖYRYSÄMPYLÄ 2,39\nLidl Plus -säästösi -0,12\nTÄYSMAITO 0,99\nYHTEENSÄ 2,66\n`;
+    expect(prices(text)).toEqual([1.67, 0.99]);
+  });
+
+  it('is left as read when two prices could be the misread one', () => {
+    // 1,95 → 7,95 and 1,85 → 7,85 both add 6,00.
+    const parsed = parseReceiptText(`${HEADER}LIPPIS BASEBALL 1,95\nKAURAJUOMA 1,85\nJR NEULE 19,95\nYHTEENSÄ 29,75\n`);
+    expect(parsed.items.map((item) => item.price)).toEqual([1.95, 1.85, 19.95]);
+    expect(parsed.reconciliation.status).toBe('mismatch');
+  });
+
+  it('takes the one reading the VAT table per rate agrees with', () => {
+    // As above, but the 14 % row says 1,85 is a line of its own: the cap was 7,95.
+    const text =
+      `${HEADER}LIPPIS BASEBALL 1,95\nKAURAJUOMA 1,85\nJR NEULE 19,95\nYHTEENSÄ 29,75\n` +
+      'ALV VEROTON VERO VEROLLINEN\n14,00% 1,62 0,23 1,85\n25,50% 22,26 5,64 27,90\n';
+    expect(prices(text)).toEqual([7.95, 1.85, 19.95]);
+  });
+
+  it('is not repaired against its own quantity line', () => {
+    // 2 × 0,95 confirms 1,90; no other line has a confusion worth 6,00.
+    const text = `${HEADER}SÄMPYLÄ 1,90\n2 KPL 0,95 €/KPL\nLEIPÄ 2,40\nYHTEENSÄ 10,30\n`;
+    expect(prices(text)).toEqual([1.9, 2.4]);
+  });
+
+  it('is not repaired when the printed total may be the misread amount', () => {
+    // Items 17,95; total read 11,95 (17,95 with a 7 read as 1): no price is singled out.
+    const text = `${HEADER}MAITO 1,15\nJUUSTO 16,80\nYHTEENSÄ 11,95\n`;
+    expect(prices(text)).toEqual([1.15, 16.8]);
+  });
+
+  it('is not repaired when a deposit line read another way would meet the total as well', () => {
+    // 0,60 too much: MEHU 1,19 read as 1,79, or PANTTI 0,15 read as 0,75. Nothing singles out the price.
+    const text = `${HEADER}MEHU 1,79\nPANTTI 0,75\nLEIPÄ 2,40\nYHTEENSÄ 4,34\n`;
+    expect(prices(text)).toEqual([1.79, 2.4]);
+    // Without the deposit line's doubt the same price is repaired.
+    expect(prices(`${HEADER}MEHU 1,79\nPANTTI 0,25\nLEIPÄ 2,40\nYHTEENSÄ 3,84\n`)).toEqual([1.19, 2.4]);
+  });
+
+  it('leaves a receipt that adds up untouched', () => {
+    const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 21,90\n`;
+    const parsed = parseReceiptText(text);
+    expect(parsed.items.map((item) => item.price)).toEqual([1.95, 19.95]);
+    expect(parsed.reconciliation.status).toBe('match');
+  });
+
+  it('is not repaired when the difference is no single confused digit (a lost line)', () => {
+    const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 25,33\n`;
+    expect(prices(text)).toEqual([1.95, 19.95]);
+    expect(parseReceiptText(text).reconciliation.status).toBe('mismatch');
+  });
+});
