@@ -90,9 +90,12 @@ describe('preparePhoto', () => {
     expect(await preparePhoto(notHalved.original)).toBe(notHalved.original);
   });
 
-  it('tries only the first quality on a photo of at most 4 MP, however many bytes it keeps', async () => {
-    const { original, tried } = photoWithEncoder(100_000, (quality) => Math.round(quality * 60_000), { width: 1350, height: 2400 });
-    expect((await preparePhoto(original)).size).toBe(42_000);
-    expect(tried).toEqual([PHOTO_JPEG_QUALITIES[0]]);
+  it('sends a photo of at most 4 MP as it is, however many bytes a JPEG would save', async () => {
+    const { original, tried } = photoWithEncoder(100_000, (quality) => Math.round(quality * 20_000), { width: 1350, height: 2400 });
+    expect(await preparePhoto(original)).toBe(original);
+    expect(tried).toEqual([]);
+    // Just above 4 MP it is prepared.
+    const large = photoWithEncoder(100_000, (quality) => Math.round(quality * 20_000), { width: 1700, height: 2400 });
+    expect((await preparePhoto(large.original)).size).toBe(14_000);
   });
 });
