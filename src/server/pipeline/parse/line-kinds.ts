@@ -161,11 +161,12 @@ const UPPER_WORD = /^[\p{Lu}\d.,/%&+-]*\p{Lu}[\p{Lu}\d.,/%&+-]*$/u;
 
 /**
  * A product name as printed, inner spaces collapsed. Dropped: a leading EAN code, broken
- * amount specks (`11,%`), edge punctuation, and the one- or two-letter lower-case specks OCR
+ * amount specks (`11,%`), rule specks (`=`, `|`), edge punctuation, and the one- or two-letter lower-case specks OCR
  * leaves beside an upper-case name (`sa KAHVI SJ`, `KATKARAVUT MSC i`).
  */
 export function cleanName(tokens: readonly string[]): string {
-  const kept = [...tokens];
+  // A crease across the name leaves a rule speck between its words (`SUKLAAMIX = CLASSIC`).
+  const kept = tokens.filter((token) => !/^[|=<>»«~_]+$/.test(token));
   if (kept.length > 1 && /^\d{8,14}$/.test(kept[0] ?? '')) kept.shift();
   const dropFirst = (): boolean =>
     PUNCTUATION_ONLY.test(kept[0] ?? '') || (/^\p{Ll}{1,2}$/u.test(kept[0] ?? '') && UPPER_WORD.test(kept[1] ?? ''));

@@ -38,9 +38,13 @@ function isRuleSpeck(token: string): boolean {
 }
 
 // What stands before a speck is cut only when it cannot be a printed start of line:
-// no digits (`1,603 KG = 10,15 €/KG`) and no keyword (`YHTEENSÄ = 14,60`).
+// no digits (`1,603 KG = 10,15 €/KG`), no keyword (`YHTEENSÄ = 14,60`) and no whole printed
+// word: a crease across a name leaves a speck between its words (`SUKLAAMIX = CLASSIC`), while
+// what OCR draws from the margin is a letter or two (`sä`, `FS`, `E W`) and never five letters
+// of one case.
 function isCuttable(tokens: readonly string[]): boolean {
   const text = tokens.join(' ');
+  if (tokens.some((token) => /^(\p{Lu}{5,}|\p{Lu}\p{Ll}{4,})$/u.test(token))) return false;
   return !/\d/.test(text) && !/YHT|SUMMA|KORTTI|ALV|VELOITUS|PANTTI/.test(fold(text));
 }
 

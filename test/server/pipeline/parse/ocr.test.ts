@@ -148,6 +148,15 @@ describe('OCR variants of phone photos', () => {
     expect(parseReceiptText(text).warnings).toEqual([]);
   });
 
+  it('keeps both words of a name a crease crossed (`SUKLAAMIX = CLASSIC`), and still cuts margin specks', () => {
+    const text = receipt(['SUKLAAMIX = CLASSIC          2.89', 'sä = KAURAJUOMA 1L          1,79', 'E W | Herkkusienet 250g       2,15'], '6,83');
+    expect(items(text)).toEqual([
+      ['SUKLAAMIX CLASSIC', 2.89],
+      ['KAURAJUOMA 1L', 1.79],
+      ['Herkkusienet 250g', 2.15],
+    ]);
+  });
+
   it('still reads a bare number after a volume as the price that lost its comma', () => {
     // `1,5l` read as `1,51`: the number at the end is the price, not noise after one.
     expect(items(receipt(['PIIMÄ RASVATON 1,51          169', 'RUISLEIPÄ 500G    2,49'], '4,18'))).toEqual([
