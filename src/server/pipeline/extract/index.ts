@@ -14,7 +14,7 @@ import { noTextInImage } from '../ocr/refusals.ts';
 import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
 import { hasReadableText, tidyOcrText } from '../ocr/text.ts';
-import { parseReceiptText } from '../parse/index.ts';
+import { parseReadings, parseReceiptText } from '../parse/index.ts';
 import { loadPdfjs } from '../pdf/document.ts';
 import { noTextInPdf } from '../pdf/refusals.ts';
 import type { ExtractedText, ParsedReceipt } from '../types.ts';
@@ -214,6 +214,10 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       }
     }
     const best = bestReading(checks);
+    if (!checks.some((check) => check.reconciles) && readings.length > 1) {
+      const merged = parseReadings(readings.map((reading) => reading.text));
+      if (merged) return { ...(readings[best] ?? first), readings: readings.length, parsed: merged };
+    }
     return { ...(readings[best] ?? first), readings: readings.length, ...(parses[best] ? { parsed: parses[best] } : {}) };
   }
 

@@ -6,6 +6,7 @@ import type { ParsedReceipt } from '../types.ts';
 import { readBrokenColumns } from './columns.ts';
 import { readItemLines, type ItemSection } from './items.ts';
 import { splitLines, type Line } from './lines.ts';
+import { mergeReadings } from './merge-readings.ts';
 import { readOffsetColumns } from './offset-layout.ts';
 import { reconcile, type Reconciled, type Witnesses } from './reconcile.ts';
 import { findSections } from './sections.ts';
@@ -18,7 +19,15 @@ function headerLines(lines: readonly Line[], itemsStart: number, section: ItemSe
   return lines.slice(0, firstItem);
 }
 
-export function parseReceiptText(text: string): ParsedReceipt {
+/** One text as the parser reads it, before any layout but the line-by-line one is tried. */
+interface TextReading {
+  lines: Line[];
+  sections: ReturnType<typeof findSections>;
+  witnesses: Witnesses;
+  lineByLine: ItemSection;
+}
+
+function readText(text: string): TextReading {
   const lines = splitLines(text);
   const sections = findSections(lines);
   const vat = findVatTable(lines, sections.itemsEnd);
@@ -28,10 +37,31 @@ export function parseReceiptText(text: string): ParsedReceipt {
     vatRates: vatRateRows(lines, sections.itemsEnd),
     payments: paymentAmounts(lines, sections.itemsEnd),
   };
+  return { lines, sections, witnesses, lineByLine: readItemLines(lines, sections.itemsStart, sections.itemsEnd) };
+}
 
-  const lineByLine = readItemLines(lines, sections.itemsStart, sections.itemsEnd);
-  let section = lineByLine;
-  let result: Reconciled = reconcile(lineByLine, witnesses);
+function toParsedReceipt(reading: TextReading, section: ItemSection, result: Reconciled): ParsedReceipt {
+  const { lines, sections, witnesses } = reading;
+  const store = detectStore(headerLines(lines, sections.itemsStart, section), lines);
+  return {
+    store,
+    printedTotal: result.check.printedCents === null ? null : toEuros(result.check.printedCents),
+    items: result.items,
+    deposits: toEuros(section.depositCents),
+    returns: toEuros(section.returnCents),
+    fees: toEuros(section.feeCents),
+    vatTableTotal: witnesses.vatCents === null ? null : toEuros(witnesses.vatCents),
+    reconciliation: result.check,
+    notices: result.notices,
+    warnings: result.notices.map((notice) => notice.message),
+  };
+}
+
+export function parseReceiptText(text: string): ParsedReceipt {
+  const reading = readText(text);
+  const { lines, sections, witnesses } = reading;
+  let section = reading.lineByLine;
+  let result: Reconciled = reconcile(section, witnesses);
   let usedWitnesses = witnesses;
   if (!result.matches) {
     // Prices printed half a line above their names (Lidl) pair up column-wise instead.
@@ -60,18 +90,20 @@ export function parseReceiptText(text: string): ParsedReceipt {
     const repaired = reconcile(section, usedWitnesses, { digitConfusions: true });
     if (repaired.matches) result = repaired;
   }
+  return toParsedReceipt(reading, section, result);
+}
 
-  const store = detectStore(headerLines(lines, sections.itemsStart, section), lines);
-  return {
-    store,
-    printedTotal: result.check.printedCents === null ? null : toEuros(result.check.printedCents),
-    items: result.items,
-    deposits: toEuros(section.depositCents),
-    returns: toEuros(section.returnCents),
-    fees: toEuros(section.feeCents),
-    vatTableTotal: witnesses.vatCents === null ? null : toEuros(witnesses.vatCents),
-    reconciliation: result.check,
-    notices: result.notices,
-    warnings: result.notices.map((notice) => notice.message),
-  };
+/**
+ * Several OCR readings of one receipt, none of which adds up alone, merged line by line into the
+ * one receipt that does (merge-readings.ts); null when they do not make exactly one. The store
+ * and the header come from the first text.
+ */
+export function parseReadings(texts: readonly string[]): ParsedReceipt | null {
+  const readings = texts.map(readText);
+  const merged = mergeReadings(readings.map((reading) => ({ section: reading.lineByLine, witnesses: reading.witnesses })));
+  const first = readings[0];
+  if (!merged || !first) return null;
+  const total: Witnesses = { total: { cents: merged.totalCents, uncertain: false, lineIndex: -1 }, vatCents: null, payments: [] };
+  const result = reconcile(merged.section, total);
+  return result.matches ? toParsedReceipt(first, merged.section, result) : null;
 }

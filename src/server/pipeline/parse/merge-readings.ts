@@ -1,0 +1,238 @@
+// Several OCR readings of one photo, none of which adds up on its own, often lose different
+// lines: a crease hides a line from the page read as one block and not from the page read band
+// by band, and each misreads other digits. Put side by side, line by line, they say more than
+// any one of them: a line read by one reading only may still be a line, and where two readings
+// disagree on a price the receipt's own total can decide. This is the readings' vote
+// (as in combining OCR engines' outputs by alignment), with the total as the last word:
+// - the readings' product lines are aligned in order by name, so each printed line is one slot;
+// - every way to take one reading's version of each slot (or to leave out a slot some reading
+//   lacks) is tried, and kept only when the lines meet a printed total exactly, or do with one
+//   digit read as its usual confusion (digit-confusions.ts);
+// - of those, the one the readings agree with most is kept, and only when it is the only one:
+//   two different receipts that both add up leave the readings as they were; so is a receipt
+//   that would rest on more than one line a single reading has (MAX_LONE_LINES).
+import { repairConfusedDigit } from './digit-confusions.ts';
+import { editDistance, fold } from './lines.ts';
+import { netCents, type DraftItem, type ItemSection } from './items.ts';
+import type { Witnesses } from './reconcile.ts';
+
+/** One reading as the parser saw it: its product lines and what it read of the total. */
+export interface SectionReading {
+  section: ItemSection;
+  witnesses: Witnesses;
+}
+
+/** The merged receipt: the lines chosen and the total they meet. */
+export interface MergedReading {
+  section: ItemSection;
+  /** The printed total the chosen lines meet. */
+  totalCents: number;
+}
+
+/** Names at least this alike are the same printed line read twice (OCR slips of a few letters). */
+const SAME_LINE = 0.5;
+/** Beyond this many ways to choose, the readings disagree too much to be merged. */
+const MAX_COMBINATIONS = 20_000;
+/**
+ * Lines kept in a version only one reading has (a line the others lost, or a price only one
+ * read): one is the point of merging; more, and a receipt that adds up is as likely found by
+ * chance among the readings' garbled lines (a Lidl photo whose prices sit between lines added
+ * up from three such lines and one repaired digit, none of them its own).
+ */
+const MAX_LONE_LINES = 1;
+
+function letters(name: string): string {
+  return fold(name).replace(/[^A-Z0-9]/g, '');
+}
+
+function similarity(a: string, b: string): number {
+  const x = letters(a);
+  const y = letters(b);
+  const longest = Math.max(x.length, y.length);
+  return longest === 0 ? 0 : 1 - editDistance(x, y) / longest;
+}
+
+/** One printed line: each reading's version of it, or null where a reading lacks it. */
+type Slot = (DraftItem | null)[];
+
+/**
+ * Aligns `items` (one reading, in printed order) to `slots` (the readings before it), keeping
+ * both orders: the pairing of most name likeness (Needleman–Wunsch, gaps free). An item paired
+ * with no slot becomes a slot of its own, in its place.
+ */
+function align(slots: Slot[], items: readonly DraftItem[], reading: number, readings: number): Slot[] {
+  const likeness = (slot: Slot, item: DraftItem): number =>
+    Math.max(...slot.map((version) => (version ? similarity(version.name, item.name) : 0)));
+  const rows = slots.length;
+  const cols = items.length;
+  const score: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));
+  for (let i = 1; i <= rows; i++) {
+    for (let j = 1; j <= cols; j++) {
+      const slot = slots[i - 1] as Slot;
+      const s = likeness(slot, items[j - 1] as DraftItem);
+      const pair = s >= SAME_LINE ? (score[i - 1]?.[j - 1] ?? 0) + s : -Infinity;
+      score[i]![j] = Math.max(pair, score[i - 1]?.[j] ?? 0, score[i]?.[j - 1] ?? 0);
+    }
+  }
+  const out: Slot[] = [];
+  let i = rows;
+  let j = cols;
+  while (i > 0 || j > 0) {
+    const slot = slots[i - 1];
+    const item = items[j - 1];
+    const here = score[i]?.[j] ?? 0;
+    if (i > 0 && j > 0 && slot && item) {
+      const s = likeness(slot, item);
+      if (s >= SAME_LINE && here === (score[i - 1]?.[j - 1] ?? 0) + s) {
+        out.push(slot.map((version, k) => (k === reading ? item : version)));
+        i--;
+        j--;
+        continue;
+      }
+    }
+    if (i > 0 && slot && here === (score[i - 1]?.[j] ?? 0)) {
+      out.push(slot);
+      i--;
+      continue;
+    }
+    if (item) out.push(Array.from({ length: readings }, (_, k) => (k === reading ? item : null)));
+    j--;
+  }
+  return out.reverse();
+}
+
+/** The line as this reading may have it: each of its possible prices, and whether it may be no line at all. */
+function versionsOf(item: DraftItem | null): { items: DraftItem[]; mayBeAbsent: boolean } {
+  if (!item) return { items: [], mayBeAbsent: true };
+  const prices = item.readings ?? [item.cents];
+  return {
+    items: prices.map((cents) => ({ ...item, cents, readings: null, mayDrop: false, confirmOnly: false })),
+    mayBeAbsent: item.mayDrop || item.confirmOnly,
+  };
+}
+
+/** A slot's choices: a version (by net price) with the readings that have it, or leaving it out. */
+interface Choice {
+  item: DraftItem | null;
+  support: number;
+}
+
+function choicesOf(slot: Slot): Choice[] {
+  const byNet = new Map<number, Choice>();
+  let absent = 0;
+  for (const version of slot) {
+    const { items, mayBeAbsent } = versionsOf(version);
+    if (mayBeAbsent) absent++;
+    for (const item of items) {
+      const net = netCents(item);
+      const known = byNet.get(net);
+      if (known) known.support++;
+      else byNet.set(net, { item, support: 1 });
+    }
+  }
+  const choices = [...byNet.values()];
+  if (absent > 0) choices.push({ item: null, support: absent });
+  return choices.sort((a, b) => b.support - a.support);
+}
+
+interface Candidate {
+  items: DraftItem[];
+  totalCents: number;
+  extrasFrom: number;
+  repairs: number;
+  /** Readings' votes against the choice, summed over slots, the total and the extras. */
+  dissent: number;
+}
+
+function extrasOf(section: ItemSection): number {
+  return section.depositCents + section.feeCents - section.returnCents;
+}
+
+/** What the readings read as the receipt's total, each with how many readings read it. */
+function totalsRead(readings: readonly SectionReading[]): Map<number, number> {
+  const votes = new Map<number, number>();
+  for (const { witnesses } of readings) {
+    const seen = new Set<number>();
+    if (witnesses.total) seen.add(witnesses.total.cents);
+    if (witnesses.vatCents !== null) seen.add(witnesses.vatCents);
+    for (const payment of witnesses.payments) seen.add(payment);
+    for (const cents of seen) if (cents > 0) votes.set(cents, (votes.get(cents) ?? 0) + 1);
+  }
+  return votes;
+}
+
+function sameOutcome(a: Candidate, b: Candidate): boolean {
+  if (a.totalCents !== b.totalCents || a.items.length !== b.items.length) return false;
+  return a.items.every((item, k) => netCents(item) === netCents(b.items[k] as DraftItem));
+}
+
+/**
+ * The one receipt the readings together make that adds up, or null: fewer than two readings,
+ * no total read, too many ways to choose, no choice that adds up, or two that do equally well.
+ */
+export function mergeReadings(readings: readonly SectionReading[]): MergedReading | null {
+  if (readings.length < 2) return null;
+  const totals = totalsRead(readings);
+  if (totals.size === 0) return null;
+  let slots: Slot[] = (readings[0]?.section.items ?? []).map((item) => readings.map((_, k) => (k === 0 ? item : null)));
+  readings.forEach((reading, k) => {
+    if (k > 0) slots = align(slots, reading.section.items, k, readings.length);
+  });
+  const choices = slots.map(choicesOf);
+  const combinations = choices.reduce((product, options) => product * options.length, 1);
+  if (combinations > MAX_COMBINATIONS) return null;
+
+  const extras = [...new Set(readings.map((reading) => extrasOf(reading.section)))].map((cents) => ({
+    cents,
+    from: readings.findIndex((reading) => extrasOf(reading.section) === cents),
+    dissent: readings.filter((reading) => extrasOf(reading.section) !== cents).length,
+  }));
+  const vatRates = readings.find((reading) => (reading.witnesses.vatRates?.length ?? 0) > 0)?.witnesses.vatRates ?? [];
+
+  const found: Candidate[] = [];
+  const picked: Choice[] = [];
+  const visit = (k: number, sum: number, dissent: number, lone: number): void => {
+    const options = choices[k];
+    if (!options) {
+      const items = picked.flatMap((choice) => (choice.item ? [choice.item] : []));
+      for (const extra of extras) {
+        for (const [total, votes] of totals) {
+          const against = dissent + extra.dissent + (readings.length - votes);
+          const lines = sum + extra.cents;
+          if (lines === total) {
+            found.push({ items, totalCents: total, extrasFrom: extra.from, repairs: 0, dissent: against });
+            continue;
+          }
+          // A digit repaired on top of a line only one reading has would be a guess on a guess.
+          if (lone > 0) continue;
+          const section = readings[extra.from]?.section;
+          const otherLines = section?.otherLines ?? [section?.depositCents ?? 0, section?.feeCents ?? 0, -(section?.returnCents ?? 0)].filter((cents) => cents !== 0);
+          const repair = repairConfusedDigit(items, lines, total, { vatRates, otherLines });
+          if (!repair) continue;
+          const repaired = items.map((item) => (item === repair.item ? repair.repaired : item));
+          found.push({ items: repaired, totalCents: total, extrasFrom: extra.from, repairs: 1, dissent: against });
+        }
+      }
+      return;
+    }
+    for (const choice of options) {
+      const alone = choice.item !== null && choice.support === 1 ? 1 : 0;
+      if (lone + alone > MAX_LONE_LINES) continue;
+      picked.push(choice);
+      visit(k + 1, sum + (choice.item ? netCents(choice.item) : 0), dissent + readings.length - choice.support, lone + alone);
+      picked.pop();
+    }
+  };
+  visit(0, 0, 0, 0);
+  if (found.length === 0) return null;
+
+  found.sort((a, b) => a.repairs - b.repairs || a.dissent - b.dissent);
+  const best = found[0] as Candidate;
+  const rival = found.find((other) => other.repairs === best.repairs && other.dissent === best.dissent && !sameOutcome(other, best));
+  if (rival || best.items.length === 0) return null;
+  const from = readings[best.extrasFrom]?.section as ItemSection;
+  return {
+    section: { ...from, items: best.items },
+    totalCents: best.totalCents,
+  };
+}

@@ -1,0 +1,86 @@
+// Several OCR readings of one photo, none adding up alone, merged line by line through the parser.
+import { describe, expect, it } from 'vitest';
+import { parseReadings, parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+
+const HEADER = 'K-Supermarket Kamppi\nUrho Kekkosen katu 1, 00100 Helsinki\nK003 M038443/4291 17.10 3.10.2024\n';
+
+/** A K-Supermarket receipt as three readings of a creased photo made of it. */
+const PRINTED = [
+  'Pirkka täysmaito 1l laktoositon   1,79',
+  'Valio Oivariini 400g              3,49',
+  'Arla Keso raejuusto 200g          1,85',
+  'Pirkka Parhaat kanafileet 600g    8,99',
+  'Vaasan Ruispalat 6kpl 330g        2,39',
+  'Paprika punainen                  1,07',
+  'Pirkka muovikassi                 0,35',
+];
+
+function reading(lines: readonly (string | null)[], total = '19,93'): string {
+  return `${HEADER}${lines.filter((line) => line !== null).join('\n')}\nYHTEENSÄ                         ${total}\n`;
+}
+
+const [MILK, MARGARINE, KESO, CHICKEN, BREAD, PEPPER, BAG] = PRINTED as [string, string, string, string, string, string, string];
+
+function itemsOf(text: string): [string, number][] {
+  return parseReceiptText(text).items.map((item) => [item.name, item.price]);
+}
+
+describe('merging readings', () => {
+  it('takes a line only one reading kept, and the price two readings agree on', () => {
+    // The block reading lost the Keso line to a crease; the banded reading kept it but read the
+    // chicken as 3,99; the column reading lost the bread line.
+    const block = reading([MILK, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
+    const column = reading([MILK, MARGARINE, null, CHICKEN, null, PEPPER, BAG]);
+    const banded = reading([MILK, MARGARINE, KESO, CHICKEN.replace('8,99', '3,99'), BREAD, PEPPER, BAG]);
+    for (const text of [block, column, banded]) expect(parseReceiptText(text).reconciliation.status).toBe('mismatch');
+
+    const merged = parseReadings([block, column, banded]);
+    expect(merged?.items.map((item) => [item.name, item.price])).toEqual(itemsOf(reading(PRINTED)));
+    expect(merged?.reconciliation.status).toBe('match');
+    expect(merged?.warnings).toEqual([]);
+    expect(merged?.store.chain).toBe('K-Supermarket');
+  });
+
+  it('repairs one misread digit of the merged lines when every line is backed by two readings', () => {
+    // All three read the milk as 1,19 (7 read as 1); two of them lost different lines.
+    const milk = MILK.replace('1,79', '1,19');
+    const block = reading([milk, MARGARINE, KESO, CHICKEN, null, PEPPER, BAG]);
+    const column = reading([milk, MARGARINE, KESO, CHICKEN, BREAD, null, BAG]);
+    const banded = reading([milk, MARGARINE, KESO, CHICKEN, BREAD, PEPPER, BAG.replace('0,35', '0,36')]);
+    const merged = parseReadings([block, column, banded]);
+    expect(merged?.items.map((item) => item.price)).toEqual([1.79, 3.49, 1.85, 8.99, 2.39, 1.07, 0.35]);
+  });
+
+  it('leaves the readings as they were when two different receipts would add up', () => {
+    // Two readings have the chicken at 3,99 and no bag line, the third 8,99 and a 5,00 bag:
+    // 3,99 with the bag and 8,99 without it both add up, each against three readings' votes.
+    const bigBag = 'Pirkka kestokassi                 5,00';
+    const block = reading([MILK, MARGARINE, KESO, CHICKEN.replace('8,99', '3,99'), BREAD, PEPPER, BAG]);
+    const column = reading([MILK, MARGARINE, KESO, CHICKEN.replace('8,99', '3,99'), BREAD, PEPPER, BAG]);
+    const banded = reading([MILK, MARGARINE, KESO, CHICKEN, BREAD, PEPPER, BAG, bigBag]);
+    for (const text of [block, column, banded]) expect(parseReceiptText(text).reconciliation.status).toBe('mismatch');
+    expect(parseReadings([block, column, banded])).toBeNull();
+  });
+
+  it('does not rest a receipt on more than one line a single reading has', () => {
+    // Keso and the bread are both only in the banded reading: two lone lines.
+    const block = reading([MILK, MARGARINE, null, CHICKEN, null, PEPPER, BAG]);
+    const column = reading([MILK, MARGARINE, null, CHICKEN, null, PEPPER, BAG.replace('0,35', '0,36')]);
+    const banded = reading(PRINTED.map((line) => line.replace('1,07', '1,01')));
+    expect(parseReadings([block, column, banded])).toBeNull();
+  });
+
+  it('does not repair a digit on top of a line a single reading has', () => {
+    const milk = MILK.replace('1,79', '1,19');
+    const block = reading([milk, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
+    const column = reading([milk, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
+    const banded = reading([milk, MARGARINE, KESO, CHICKEN, BREAD, PEPPER.replace('1,07', '1,01'), BAG]);
+    expect(parseReadings([block, column, banded])).toBeNull();
+  });
+
+  it('needs two readings and a total', () => {
+    expect(parseReadings([reading([MILK, MARGARINE, KESO, CHICKEN, null, PEPPER, BAG])])).toBeNull();
+    const noTotal = `${HEADER}${PRINTED.join('\n')}\n`;
+    expect(parseReadings([noTotal, noTotal.replace('1,07', '1,01')])).toBeNull();
+  });
+});
