@@ -39,6 +39,16 @@ export interface ItemSection {
   otherLines?: number[];
 }
 
+/** What a section's deposits and fees add to its items, less its returns, in cents. */
+export function extraCents(section: ItemSection): number {
+  return section.depositCents + section.feeCents - section.returnCents;
+}
+
+/** Each deposit and fee line's amount and each return's negated; the sums stand for their lines in layouts that keep only sums. */
+export function otherLineCents(section: ItemSection): number[] {
+  return section.otherLines ?? [section.depositCents, section.feeCents, -section.returnCents].filter((cents) => cents !== 0);
+}
+
 export function newDraft(name: string, cents: number, lineIndex: number): DraftItem {
   return {
     name,

@@ -1,7 +1,7 @@
 // What a line between the header and the total is: a product, a modifier of the product above
 // (quantity, weight, NORM., discount), a deposit, a bottle return, a fee, or nothing at all.
 import { isVatHeader, hasTotalKeyword } from './totals.ts';
-import { fold, isSeparator, keyWords, letterCount, nearWord, type Line } from './lines.ts';
+import { fold, isRuleMark, isSeparator, keyWords, letterCount, nearWord, type Line } from './lines.ts';
 import { commalessReadings, parseAmountToken, partialPrice, trailingAmount } from './numbers.ts';
 
 export type LineKind =
@@ -166,7 +166,7 @@ const UPPER_WORD = /^[\p{Lu}\d.,/%&+-]*\p{Lu}[\p{Lu}\d.,/%&+-]*$/u;
  */
 export function cleanName(tokens: readonly string[]): string {
   // A crease across the name leaves a rule speck between its words (`SUKLAAMIX = CLASSIC`).
-  const kept = tokens.filter((token) => !/^[|=<>»«~_]+$/.test(token));
+  const kept = tokens.filter((token) => !isRuleMark(token));
   if (kept.length > 1 && /^\d{8,14}$/.test(kept[0] ?? '')) kept.shift();
   const dropFirst = (): boolean =>
     PUNCTUATION_ONLY.test(kept[0] ?? '') || (/^\p{Ll}{1,2}$/u.test(kept[0] ?? '') && UPPER_WORD.test(kept[1] ?? ''));

@@ -31,10 +31,15 @@ function isPunctuationOnly(token: string): boolean {
   return /^[^\p{L}\p{N}€%]+$/u.test(token) && !/^[-−–]$/.test(token);
 }
 
+/** A token made only of the marks OCR draws from a rule, an edge or a crease (`=`, `|`, `<<`). */
+export function isRuleMark(token: string): boolean {
+  return /^[|=<>»«~_]+$/.test(token);
+}
+
 // Rules OCR draws from the paper's edge or a crease (`|`, `==`, `E====s==`): nothing printed
 // on a receipt line looks like this, so whatever stands before one near the start is noise too.
 function isRuleSpeck(token: string): boolean {
-  return /^[|=<>»«~_]+$/.test(token) || token.includes('==') || token.includes('|');
+  return isRuleMark(token) || token.includes('==') || token.includes('|');
 }
 
 // What stands before a speck is cut only when it cannot be a printed start of line:

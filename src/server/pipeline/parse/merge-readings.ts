@@ -13,7 +13,7 @@
 //   that would rest on more than one line a single reading has (MAX_LONE_LINES).
 import { repairConfusedDigit } from './digit-confusions.ts';
 import { editDistance, fold } from './lines.ts';
-import { netCents, type DraftItem, type ItemSection } from './items.ts';
+import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from './items.ts';
 import type { Witnesses } from './reconcile.ts';
 
 /** One reading as the parser saw it: its product lines and what it read of the total. */
@@ -144,10 +144,6 @@ interface Candidate {
   dissent: number;
 }
 
-function extrasOf(section: ItemSection): number {
-  return section.depositCents + section.feeCents - section.returnCents;
-}
-
 /** What the readings read as the receipt's total, each with how many readings read it. */
 function totalsRead(readings: readonly SectionReading[]): Map<number, number> {
   const votes = new Map<number, number>();
@@ -182,10 +178,10 @@ export function mergeReadings(readings: readonly SectionReading[]): MergedReadin
   const combinations = choices.reduce((product, options) => product * options.length, 1);
   if (combinations > MAX_COMBINATIONS) return null;
 
-  const extras = [...new Set(readings.map((reading) => extrasOf(reading.section)))].map((cents) => ({
+  const extras = [...new Set(readings.map((reading) => extraCents(reading.section)))].map((cents) => ({
     cents,
-    from: readings.findIndex((reading) => extrasOf(reading.section) === cents),
-    dissent: readings.filter((reading) => extrasOf(reading.section) !== cents).length,
+    from: readings.findIndex((reading) => extraCents(reading.section) === cents),
+    dissent: readings.filter((reading) => extraCents(reading.section) !== cents).length,
   }));
   const vatRates = readings.find((reading) => (reading.witnesses.vatRates?.length ?? 0) > 0)?.witnesses.vatRates ?? [];
 
@@ -206,8 +202,7 @@ export function mergeReadings(readings: readonly SectionReading[]): MergedReadin
           // A digit repaired on top of a line only one reading has would be a guess on a guess.
           if (lone > 0) continue;
           const section = readings[extra.from]?.section;
-          const otherLines = section?.otherLines ?? [section?.depositCents ?? 0, section?.feeCents ?? 0, -(section?.returnCents ?? 0)].filter((cents) => cents !== 0);
-          const repair = repairConfusedDigit(items, lines, total, { vatRates, otherLines });
+          const repair = repairConfusedDigit(items, lines, total, { vatRates, otherLines: section ? otherLineCents(section) : [] });
           if (!repair) continue;
           const repaired = items.map((item) => (item === repair.item ? repair.repaired : item));
           found.push({ items: repaired, totalCents: total, extrasFrom: extra.from, repairs: 1, dissent: against });

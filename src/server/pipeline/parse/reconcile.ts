@@ -7,7 +7,7 @@ import type { Notice } from '../../../contract.ts';
 import { mismatchNotice, reconcile as checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
 import type { ParsedItem } from '../types.ts';
 import { repairConfusedDigit } from './digit-confusions.ts';
-import { netCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
+import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
 import { withOneDigitLess } from './numbers.ts';
 import type { TotalReading } from './totals.ts';
 
@@ -108,7 +108,7 @@ export interface ReconcileOptions {
 }
 
 export function reconcile(section: ItemSection, witnesses: Witnesses, options: ReconcileOptions = {}): Reconciled {
-  const extras = section.depositCents + section.feeCents - section.returnCents;
+  const extras = extraCents(section);
   const certain = section.items.filter((item) => item.readings === null);
   const uncertain = section.items.filter((item) => item.readings !== null);
   const certainCents = certain.reduce((sum, item) => sum + netCents(item), 0);
@@ -139,8 +139,7 @@ export function reconcile(section: ItemSection, witnesses: Witnesses, options: R
   if (options.digitConfusions && printed !== null && !near(printed, sumOf()) && !secondedAsRead) {
     const repair = repairConfusedDigit(kept.filter((item) => !chosen.has(item)), sumOf(), printed, {
       vatRates: witnesses.vatRates ?? [],
-      // Layouts that keep only the sums: each sum stands for its lines.
-      otherLines: section.otherLines ?? [section.depositCents, section.feeCents, -section.returnCents].filter((cents) => cents !== 0),
+      otherLines: otherLineCents(section),
     });
     if (repair) kept = kept.map((item) => (item === repair.item ? repair.repaired : item));
   }
