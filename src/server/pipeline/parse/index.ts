@@ -65,11 +65,14 @@ export function parseReceiptText(text: string): ParsedReceipt {
   let usedWitnesses = witnesses;
   if (!result.matches) {
     // Prices printed half a line above their names (Lidl) pair up column-wise instead.
-    const columns = readOffsetColumns(lines, sections.itemsStart, sections.itemsEnd);
-    const alternative = columns ? reconcile(columns, witnesses) : null;
-    if (columns && alternative?.matches) {
-      section = columns;
-      result = alternative;
+    // Of the ways to pair them, the first that adds up is kept.
+    for (const columns of readOffsetColumns(lines, sections.itemsStart, sections.itemsEnd)) {
+      const alternative = reconcile(columns, witnesses);
+      if (alternative.matches) {
+        section = columns;
+        result = alternative;
+        break;
+      }
     }
   }
   if (!result.matches) {

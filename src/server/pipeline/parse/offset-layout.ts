@@ -3,7 +3,7 @@
 // Read the labels and the amounts as two separate columns and pair them in order instead:
 // the n-th product with the n-th positive amount, the n-th discount with the n-th negative.
 import type { Line } from './lines.ts';
-import { letterCount, fold } from './lines.ts';
+import { letterCount } from './lines.ts';
 import {
   classifyLine,
   cleanName,
@@ -14,8 +14,8 @@ import {
   parseQuantityLine,
   parseWeightLine,
 } from './line-kinds.ts';
-import { amountsIn, type Amount } from './numbers.ts';
-import { applyModifier, newDraft, type DraftItem, type ItemSection } from './items.ts';
+import { amountsIn, commalessReadings, type Amount } from './numbers.ts';
+import { applyModifier, modifierTotal, newDraft, type DraftItem, type ItemSection } from './items.ts';
 
 
 interface Label {
@@ -43,13 +43,31 @@ function trailingAmounts(tokens: readonly string[]): { amounts: Amount[]; labelE
   return { amounts: kept, labelEnd };
 }
 
-/** Pairs labels and amounts column-wise over lines [start, end); null when they do not pair up. */
-export function readOffsetColumns(lines: readonly Line[], start: number, end: number): ItemSection | null {
+/** An amount of the right-hand column, signed as printed (OCR often loses a discount's minus). */
+interface ColumnAmount {
+  cents: number;
+  /** Set for a bare number at the line's end with Lidl's VAT letter after it (`1109 B`): the prices it may mean. */
+  readings: number[] | null;
+}
+
+// `1109 B`: a price whose comma OCR lost, known for one by the VAT letter printed after it.
+function commalessAmount(tokens: readonly string[]): ColumnAmount | null {
+  const [number, letter] = tokens.slice(-2);
+  if (number === undefined || letter === undefined || !/^[A-F]$/.test(letter)) return null;
+  const readings = commalessReadings(number);
+  return readings.length > 0 ? { cents: readings[0] ?? 0, readings } : null;
+}
+
+interface Columns {
+  labels: Label[];
+  amounts: ColumnAmount[];
+}
+
+function readColumns(lines: readonly Line[], start: number, end: number): Columns {
   const labels: Label[] = [];
-  const positives: number[] = [];
-  const negatives: number[] = [];
-  const take = (amounts: Amount[]): void => {
-    for (const a of amounts) (a.cents < 0 ? negatives : positives).push(Math.abs(a.cents));
+  const amounts: ColumnAmount[] = [];
+  const take = (found: Amount[]): void => {
+    for (const a of found) amounts.push({ cents: a.cents, readings: null });
   };
 
   for (let i = start; i < end; i++) {
@@ -60,42 +78,87 @@ export function readOffsetColumns(lines: readonly Line[], start: number, end: nu
     if (kind.kind === 'skip' || kind.kind === 'norm') continue;
     const modifier = parseQuantityLine(line.text) ?? parseWeightLine(line.text);
     if (modifier && !isDepositLabel(line.key) && !isReturnLabel(line.key)) {
-      labels[labels.length - 1]?.modifiers.push(modifier);
-      // Amounts after the modifier's own unit price belong to the column (`2 x 2,39   -1,44`).
-      const { amounts } = trailingAmounts(line.tokens);
-      const own = amounts.findIndex((a) => a.cents === modifier.unitCents);
-      take(amounts.filter((_, k) => k !== own));
+      // Amounts after the modifier's own unit price belong to the column (`2 x 2,39   -1,44`), so
+      // none of them is its line total.
+      labels[labels.length - 1]?.modifiers.push({ ...modifier, totalCents: null });
+      const { amounts: found } = trailingAmounts(line.tokens);
+      const own = found.findIndex((a) => a.cents === modifier.unitCents);
+      take(found.filter((_, k) => k !== own));
       continue;
     }
-    const { amounts, labelEnd } = trailingAmounts(line.tokens);
-    take(amounts);
-    const name = cleanName(line.tokens.slice(0, labelEnd));
-    if (letterCount(name) >= 2) labels.push({ kind: labelKind(name), name, lineIndex: line.index, modifiers: [] });
+    const { amounts: found, labelEnd } = trailingAmounts(line.tokens);
+    const commaless = found.length === 0 ? commalessAmount(line.tokens) : null;
+    take(found);
+    if (commaless) amounts.push(commaless);
+    const nameEnd = commaless ? line.tokens.length - 2 : labelEnd;
+    const name = cleanName(line.tokens.slice(0, nameEnd));
+    // Two letters are a speck (`EI`), not a name.
+    if (letterCount(name) >= 3) labels.push({ kind: labelKind(name), name, lineIndex: line.index, modifiers: [] });
   }
+  return { labels, amounts };
+}
 
-  const priced = labels.filter((l) => l.kind === 'product' || l.kind === 'deposit' || l.kind === 'fee');
-  const credits = labels.filter((l) => l.kind === 'discount' || l.kind === 'return');
-  if (priced.length === 0 || priced.length !== positives.length || credits.length !== negatives.length) return null;
+const takesCredit = (label: Label): boolean => label.kind === 'discount' || label.kind === 'return';
 
+/** Builds the section from the column's amounts, the k-th for the k-th label, which says its sign. */
+function pairSection(labels: readonly Label[], column: readonly ColumnAmount[]): ItemSection {
   const section: ItemSection = { items: [], depositCents: 0, returnCents: 0, feeCents: 0 };
   let lastItem: DraftItem | null = null;
-  let p = 0;
-  let n = 0;
-  for (const label of labels) {
-    if (label.kind === 'discount' || label.kind === 'return') {
-      const cents = negatives[n++] ?? 0;
-      if (label.kind === 'return') section.returnCents += cents;
-      else lastItem?.discounts.push(cents);
-      continue;
-    }
-    const cents = positives[p++] ?? 0;
-    if (label.kind === 'deposit') section.depositCents += cents;
+  labels.forEach((label, k) => {
+    const amount = column[k] ?? { cents: 0, readings: null };
+    const cents = Math.abs(amount.cents);
+    if (label.kind === 'return') section.returnCents += cents;
+    else if (label.kind === 'discount') lastItem?.discounts.push(cents);
+    else if (label.kind === 'deposit') section.depositCents += cents;
     else if (label.kind === 'fee') section.feeCents += cents;
     else {
       lastItem = newDraft(label.name, cents, label.lineIndex);
+      if (amount.readings) lastItem.readings = amount.readings;
       for (const modifier of label.modifiers) applyModifier(lastItem, modifier);
       section.items.push(lastItem);
     }
-  }
+  });
   return section;
+}
+
+// The n-th product with the n-th positive amount, the n-th discount with the n-th negative one:
+// right when OCR kept every sign, whatever line each amount landed on.
+function pairBySign({ labels, amounts }: Columns): ItemSection | null {
+  const positives = amounts.filter((a) => a.cents >= 0);
+  const negatives = amounts.filter((a) => a.cents < 0);
+  const credits = labels.filter(takesCredit);
+  if (labels.length === credits.length || labels.length - credits.length !== positives.length || credits.length !== negatives.length) return null;
+  let p = 0;
+  let n = 0;
+  return pairSection(labels, labels.map((label) => (takesCredit(label) ? negatives[n++] : positives[p++]) ?? { cents: 0, readings: null }));
+}
+
+// OCR drops a thin minus more often than any digit, so a discount's amount may read positive:
+// then the column pairs in printed order, the label saying the sign. A minus that survived on a
+// product's amount means the order is wrong. One amount lost altogether may be a quantity line's
+// product (`2 x 2,39` is 4,78): each such place is one more way to pair.
+function pairInOrder({ labels, amounts }: Columns): ItemSection[] {
+  const fits = (column: readonly ColumnAmount[]): boolean =>
+    column.length === labels.length && labels.every((label, k) => takesCredit(label) || (column[k]?.cents ?? 0) >= 0);
+  if (amounts.length === labels.length) return fits(amounts) ? [pairSection(labels, amounts)] : [];
+  if (amounts.length !== labels.length - 1) return [];
+  const out: ItemSection[] = [];
+  labels.forEach((label, k) => {
+    const implied = label.kind === 'product' && label.modifiers.length === 1 && label.modifiers[0] ? modifierTotal(label.modifiers[0]) : null;
+    if (implied === null) return;
+    const column = [...amounts.slice(0, k), { cents: implied, readings: null }, ...amounts.slice(k)];
+    if (fits(column)) out.push(pairSection(labels, column));
+  });
+  return out;
+}
+
+/**
+ * Pairs labels and amounts column-wise over lines [start, end): the ways they may pair, likeliest
+ * first (none when they do not pair up). Reconciliation with the total decides which, if any, holds.
+ */
+export function readOffsetColumns(lines: readonly Line[], start: number, end: number): ItemSection[] {
+  const columns = readColumns(lines, start, end);
+  if (!columns.labels.some((label) => !takesCredit(label))) return [];
+  const bySign = pairBySign(columns);
+  return [...(bySign ? [bySign] : []), ...pairInOrder(columns)];
 }

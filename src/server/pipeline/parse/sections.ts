@@ -17,8 +17,12 @@ export interface Sections {
 const REGISTER = /\b[MN]\s?[0-9O]{5,7}\s?\/\s?[0-9O]{3,4}\b/;
 const DATE = /\b\d{1,2}[./-]\d{1,2}[./-] ?(?:19|20)?\d{2}\b/;
 
+// Printed in the header only: a business ID, a web address, Lidl's returns line. When OCR lost
+// the register or `EUR` line below them, the items still start after these.
+const HEADER_ONLY = /Y-?TUNNUS|\b\d{7}-\d\b|WWW\.|HTTPS?:|\.FI\/|PALAUTUSOHJE/;
+
 function isHeaderEnd(line: Line): boolean {
-  if (REGISTER.test(line.key) || DATE.test(line.key)) return true;
+  if (REGISTER.test(line.key) || DATE.test(line.key) || HEADER_ONLY.test(line.key)) return true;
   // Lidl prints `EUR` above its price column; online orders print their order number.
   return (/(^|\s)EUR$/.test(line.key) && !/\d[,.]\d|KPL/.test(line.key)) || /^TILAUSNRO|^TILAUSNUMERO/.test(line.key);
 }

@@ -71,6 +71,45 @@ describe('noisy OCR text', () => {
     expect(parsed.warnings).toEqual([]);
   });
 
+  describe('Lidl prices half a line above their names, some signs and amounts lost', () => {
+    // The header's `EUR` line was not read; three minus signs of four were lost; the first
+    // product's own amount is gone (its quantity line says 2 × 1,49); `1135 B` lost its comma.
+    const lines = [
+      'Lidl Suomi Ky Tampere-Hatanpää',
+      'Hatanpään valtatie 36',
+      'Y-tunnus FI 01615779-0',
+      'Palautusohje: lidl.fi/asiakaspalvelu',
+      'Croissant voi 4 kpl',
+      '  2 x 1,49                     0,60',
+      'Alennus 20%                    1,29 B',
+      'Ruisleipä 500g                -0,30',
+      'Lidl Plus -säästösi            1135 B',
+      'Kevytmaito 1l                  2,19 B',
+      'Kananmunat 10 kpl M            0,40',
+      'Lidl Plus -säästösi',
+      'Yhteensä                       6,51',
+    ];
+
+    it('pairs the columns in printed order, each label saying its sign', () => {
+      const parsed = parseReceiptText(lines.join('\n'));
+      expect(parsed.items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+        ['Croissant voi 4 kpl', 2.38, 2],
+        ['Ruisleipä 500g', 0.99, 1],
+        ['Kevytmaito 1l', 1.35, 1],
+        ['Kananmunat 10 kpl M', 1.79, 1],
+      ]);
+      expect(parsed.warnings).toEqual([]);
+    });
+
+    it('does not pair by order when a product’s amount kept a minus', () => {
+      const swapped = lines.map((line) => line.replace('0,40', '-0,40').replace('-0,30', '0,30').replace(/^Kevytmaito 1l {18}2,19 B/, 'Kevytmaito 1l                 -2,19 B'));
+      const parsed = parseReceiptText(swapped.join('\n'));
+      // Read as a sign-blind column this would add up (2,38 + 0,99 + 1,35 + 1,79); a product is never negative.
+      expect(parsed.items.map((i) => i.price)).not.toEqual([2.38, 0.99, 1.35, 1.79]);
+      expect(parsed.warnings).toHaveLength(1);
+    });
+  });
+
   it('reads a total whose keyword OCR misspelled, and one that lost its comma', () => {
     expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nYHTEENSA 3,55\n').printedTotal).toBe(3.55);
     expect(parseReceiptText('MAITO 1,15\nLEIPÄ 2,40\nVHTEENSÄ 3,55\n').printedTotal).toBe(3.55);
