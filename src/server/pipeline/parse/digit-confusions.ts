@@ -5,6 +5,8 @@
 // reading exists and nothing else could be the misread amount (the total, a deposit, fee or
 // return line), and the rest of the receipt agrees: the item's own quantity or weight line,
 // when printed, and each rate's row of the VAT table, which some of the lines must add up to.
+// Of two readings that meet the total (−0,12 → −0,72 under one item, 0,10 → 0,70 under
+// another), the one a discount's printed share confirms (`ALENNUS 30%` of 2,39 is 0,72) is taken.
 import { sameAmount } from '../money.ts';
 import { netCents, type DraftItem } from './items.ts';
 
@@ -65,6 +67,17 @@ function agreesWithItsLine(repaired: DraftItem): boolean {
   return sameAmount(repaired.cents, implied) || sameAmount(repaired.cents + discount, implied);
 }
 
+/**
+ * How many of the item's discounts printed with a share (`ALENNUS 30%`) it has no discount line
+ * for: none that is that share of its price before discounts, to a cent of rounding.
+ */
+function rateMisses(item: DraftItem): number {
+  if (item.discountRates.length === 0) return 0;
+  const gross = item.normCents ?? impliedCents(item) ?? item.cents;
+  const agrees = (rate: number): boolean => item.discounts.some((discount) => sameAmount(discount, Math.round((gross * rate) / 100)));
+  return item.discountRates.filter((rate) => !agrees(rate)).length;
+}
+
 /** Every way one digit of one item's price or discount may have been misread. */
 function candidates(item: DraftItem): DraftItem[] {
   const out: DraftItem[] = [];
@@ -77,7 +90,8 @@ function candidates(item: DraftItem): DraftItem[] {
       out.push({ ...item, discounts: item.discounts.map((d, j) => (j === k ? other : d)) });
     }
   });
-  return out.filter(agreesWithItsLine);
+  // A discount its printed share confirmed stays confirmed.
+  return out.filter((repaired) => agreesWithItsLine(repaired) && rateMisses(repaired) <= rateMisses(item));
 }
 
 /** The receipt's other evidence, beside its total. */
@@ -139,5 +153,9 @@ export function repairConfusedDigit(
       if (agreesWithVatRates(lines, evidence)) fits.push({ item, repaired });
     }
   }
-  return fits.length === 1 ? (fits[0] ?? null) : null;
+  // Of several, the one that leaves the fewest discounts disagreeing with their printed share.
+  const misses = fits.map((fit) => items.reduce((n, line) => n + rateMisses(line === fit.item ? fit.repaired : line), 0));
+  const fewest = Math.min(...misses);
+  const best = fits.filter((_, k) => misses[k] === fewest);
+  return best.length === 1 ? (best[0] ?? null) : null;
 }

@@ -16,6 +16,8 @@ export interface DraftItem {
   unitCents: number | null;
   /** Discount lines under the item, as positive cents. */
   discounts: number[];
+  /** The shares printed on its discount lines (`ALENNUS 30%` → 30), where they could be read. */
+  discountRates: number[];
   /** S-Group's `NORM.` line: the price before discounts, so the printed price is already net. */
   normCents: number | null;
   /**
@@ -57,6 +59,7 @@ export function newDraft(name: string, cents: number, lineIndex: number): DraftI
     weightKg: null,
     unitCents: null,
     discounts: [],
+    discountRates: [],
     normCents: null,
     readings: null,
     mayDrop: false,
@@ -186,6 +189,7 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
         flushPending();
         const item = section.items[section.items.length - 1];
         if (item) item.discounts.push(kind.cents);
+        if (item && kind.rate !== undefined) item.discountRates.push(kind.rate);
         break;
       }
       case 'deposit':

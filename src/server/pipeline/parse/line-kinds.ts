@@ -10,7 +10,8 @@ export type LineKind =
   | { kind: 'norm'; cents: number }
   | { kind: 'quantity'; count: number; unitCents: number | null; totalCents: number | null }
   | { kind: 'weight'; kg: number; unitCents: number | null; totalCents: number | null }
-  | { kind: 'discount'; cents: number }
+  /** `rate`: the share printed on the line (`ALENNUS 30%`), when it could be read. */
+  | { kind: 'discount'; cents: number; rate?: number }
   | { kind: 'deposit'; name: string; cents: number }
   | { kind: 'return'; name: string; cents: number }
   | { kind: 'fee'; name: string; cents: number }
@@ -184,11 +185,23 @@ export function cleanName(tokens: readonly string[]): string {
   return kept.join(' ').trim();
 }
 
+// `ALENNUS 30%`, and as OCR reads the sign: `30X`, `30x`, `30 &`, `304`. Shops take whole fives.
+const RATE = /(?:^|\s)(\d{1,2})\s?(?:%|[Xx&]|4)(?=\s|$)/;
+
+/** The share a discount label prints (`ALENNUS 30%` → 30), or null. */
+export function discountRate(name: string): number | null {
+  const rate = Number(RATE.exec(name)?.[1] ?? NaN);
+  return rate >= 5 && rate <= 90 && rate % 5 === 0 ? rate : null;
+}
+
 /** What a label with a signed amount is: a product, discount, deposit, return or fee. */
 export function amountLabelKind(key: string, name: string, signed: number): LineKind {
   if (isReturnLabel(key)) return { kind: 'return', name, cents: Math.abs(signed) };
   if (isDepositLabel(key)) return signed < 0 ? { kind: 'return', name, cents: -signed } : { kind: 'deposit', name, cents: signed };
-  if (isDiscountLabel(key)) return { kind: 'discount', cents: Math.abs(signed) };
+  if (isDiscountLabel(key)) {
+    const rate = discountRate(name);
+    return rate === null ? { kind: 'discount', cents: Math.abs(signed) } : { kind: 'discount', cents: Math.abs(signed), rate };
+  }
   if (isFeeLabel(key)) return { kind: 'fee', name, cents: signed };
   if (signed < 0) return { kind: 'discount', cents: -signed };
   return { kind: 'product', name, cents: signed };

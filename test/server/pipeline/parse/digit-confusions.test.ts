@@ -37,6 +37,23 @@ describe('a price with one digit misread', () => {
     expect(parsed.reconciliation.status).toBe('mismatch');
   });
 
+  describe('two discounts that could be the misread one', () => {
+    // −0,12 → −0,72 and −0,10 → −0,70 both take 0,60 more off.
+    const twins = (rate: string): string =>
+      `${HEADER}BAO BUN HÖYRYSÄMPYLÄ 2,39\n${rate} -0,12\nVIINIRYPÄLE 500G 1,59\nLidl Plus -säästösi -0,10\nSALAATTI 225G 1,18\nYHTEENSÄ 4,34\n`;
+
+    it('are left as read when nothing tells them apart', () => {
+      expect(prices(twins('ALENNUS'))).toEqual([2.27, 1.49, 1.18]);
+    });
+
+    it('are told apart by the share one of them prints, also as OCR reads its sign', () => {
+      // 30 % of 2,39 is 0,72: the first was misread.
+      for (const rate of ['ALENNUS 30%', 'ALENNUS 30 %', 'ALENNUS 30X', 'ALENNUS 304']) expect(prices(twins(rate))).toEqual([1.67, 1.49, 1.18]);
+      // 35 % of 2,39 would be 0,84: the share agrees with neither reading.
+      expect(prices(twins('ALENNUS 35%'))).toEqual([2.27, 1.49, 1.18]);
+    });
+  });
+
   it('takes the one reading the VAT table per rate agrees with', () => {
     // As above, but the 14 % row says 1,85 is a line of its own: the cap was 7,95.
     const text =

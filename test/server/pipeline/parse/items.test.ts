@@ -47,13 +47,13 @@ describe('quantity and weight lines', () => {
 describe('classifyLine', () => {
   it.each([
     ['KAMPANJA                 12,40-', { kind: 'discount', cents: 1240 }],
-    ['- RIVIALENNUS 30 %        0,93-', { kind: 'discount', cents: 93 }],
+    ['- RIVIALENNUS 30 %        0,93-', { kind: 'discount', cents: 93, rate: 30 }],
     ['PLUSSA-ETU                1,70-', { kind: 'discount', cents: 170 }],
     ['OMA PLUSSA-ETU            3,15-', { kind: 'discount', cents: 315 }],
     ['S-Etu KAMPANJA            3,62-', { kind: 'discount', cents: 362 }],
-    ['- ALENNUS 30 %            1,65-', { kind: 'discount', cents: 165 }],
+    ['- ALENNUS 30 %            1,65-', { kind: 'discount', cents: 165, rate: 30 }],
     ['ALENNUS                  -1,26', { kind: 'discount', cents: 126 }],
-    ['Alennus 30%              -0,57', { kind: 'discount', cents: 57 }],
+    ['Alennus 30%              -0,57', { kind: 'discount', cents: 57, rate: 30 }],
     ['Lidl Plus -säästösi      -0,20', { kind: 'discount', cents: 20 }],
     ['KANPANJA 3,98', { kind: 'discount', cents: 398 }],
     ['NORM.                     4,77', { kind: 'norm', cents: 477 }],
