@@ -3,7 +3,7 @@
 // Read the labels and the amounts as two separate columns and pair them in order instead:
 // the n-th product with the n-th positive amount, the n-th discount with the n-th negative.
 import type { Line } from './lines.ts';
-import { letterCount } from './lines.ts';
+import { fold, letterCount } from './lines.ts';
 import {
   classifyLine,
   cleanName,
@@ -92,8 +92,9 @@ function readColumns(lines: readonly Line[], start: number, end: number): Column
     if (commaless) amounts.push(commaless);
     const nameEnd = commaless ? line.tokens.length - 2 : labelEnd;
     const name = cleanName(line.tokens.slice(0, nameEnd));
-    // Two letters are a speck (`EI`), not a name.
-    if (letterCount(name) >= 3) labels.push({ kind: labelKind(name), name, lineIndex: line.index, modifiers: [] });
+    // Two letters are a speck (`EI`), not a name; `EUR` is the column's head, which the first
+    // amount may have landed on.
+    if (letterCount(name) >= 3 && fold(name) !== 'EUR') labels.push({ kind: labelKind(name), name, lineIndex: line.index, modifiers: [] });
   }
   return { labels, amounts };
 }

@@ -101,6 +101,24 @@ describe('noisy OCR text', () => {
       expect(parsed.warnings).toEqual([]);
     });
 
+    it('takes the first amount from the `EUR` column head it landed on', () => {
+      const text = [
+        'Lidl Suomi Ky Oulu-Limingantulli',
+        'Palautusohje: lidl.fi/asiakaspalvelu',
+        '                               EUR -2,10 A',
+        'Pullonpalautus                     4,29 B',
+        'Kalkkunan fileesuikale 400g        6,99 B',
+        'Lohifilee pakaste 500g',
+        'Yhteensä                           9,18',
+      ].join('\n');
+      const parsed = parseReceiptText(text);
+      expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+        ['Kalkkunan fileesuikale 400g', 4.29],
+        ['Lohifilee pakaste 500g', 6.99],
+      ]);
+      expect(parsed).toMatchObject({ returns: 2.1, warnings: [] });
+    });
+
     it('does not pair by order when a product’s amount kept a minus', () => {
       const swapped = lines.map((line) => line.replace('0,40', '-0,40').replace('-0,30', '0,30').replace(/^Kevytmaito 1l {18}2,19 B/, 'Kevytmaito 1l                 -2,19 B'));
       const parsed = parseReceiptText(swapped.join('\n'));
