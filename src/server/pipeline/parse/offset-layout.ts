@@ -1,7 +1,8 @@
 // Lidl prints each price half a line above its name, so OCR often puts a price on the line
 // of the previous label (`ALENNUS 30%   1,39 B` where 1,39 is the next product's price).
-// Read the labels and the amounts as two separate columns and pair them in order instead:
-// the n-th product with the n-th positive amount, the n-th discount with the n-th negative.
+// Read the labels and the amounts as two separate columns and pair them instead: the n-th
+// product with the n-th positive amount, the n-th discount with the n-th negative; or, where OCR
+// lost signs, each label with the amount in its printed place.
 import type { Line } from './lines.ts';
 import { fold, letterCount } from './lines.ts';
 import {

@@ -2,6 +2,7 @@
 // before the total, the payment block or the VAT table.
 import type { Line } from './lines.ts';
 import { isStopLine } from './line-kinds.ts';
+import { trailingAmount } from './numbers.ts';
 import { hasTotalKeyword, readTotalLine, type TotalReading } from './totals.ts';
 
 export interface Sections {
@@ -17,12 +18,13 @@ export interface Sections {
 const REGISTER = /\b[MN]\s?[0-9O]{5,7}\s?\/\s?[0-9O]{3,4}\b/;
 const DATE = /\b\d{1,2}[./-]\d{1,2}[./-] ?(?:19|20)?\d{2}\b/;
 
-// Printed in the header only: a business ID, a web address, Lidl's returns line. When OCR lost
-// the register or `EUR` line below them, the items still start after these.
+// A business ID, a web address, Lidl's returns line: in the header when no price came before
+// them (some shops print them again at the foot). When OCR lost the register or `EUR` line
+// below them, the items still start after these.
 const HEADER_ONLY = /Y-?TUNNUS|\b\d{7}-\d\b|WWW\.|HTTPS?:|\.FI\/|PALAUTUSOHJE/;
 
-function isHeaderEnd(line: Line): boolean {
-  if (REGISTER.test(line.key) || DATE.test(line.key) || HEADER_ONLY.test(line.key)) return true;
+function isHeaderEnd(line: Line, pricedBefore: boolean): boolean {
+  if (REGISTER.test(line.key) || DATE.test(line.key) || (!pricedBefore && HEADER_ONLY.test(line.key))) return true;
   // Lidl prints `EUR` above its price column; online orders print their order number.
   return (/(^|\s)EUR$/.test(line.key) && !/\d[,.]\d|KPL/.test(line.key)) || /^TILAUSNRO|^TILAUSNUMERO/.test(line.key);
 }
@@ -36,9 +38,12 @@ export function findSections(lines: readonly Line[]): Sections {
     }
   }
   let itemsStart = 0;
+  let pricedBefore = false;
   for (let i = 0; i < firstEnd; i++) {
     const line = lines[i];
-    if (line && isHeaderEnd(line)) itemsStart = i + 1;
+    if (!line) continue;
+    if (isHeaderEnd(line, pricedBefore)) itemsStart = i + 1;
+    pricedBefore ||= trailingAmount(line.tokens) !== null;
   }
   // The first total after the items; a stop line before it (a payment block) ends the items.
   let total: TotalReading | null = null;

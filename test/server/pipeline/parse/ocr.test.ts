@@ -119,6 +119,15 @@ describe('noisy OCR text', () => {
       expect(parsed).toMatchObject({ returns: 2.1, warnings: [] });
     });
 
+    it('does not take a web address or business ID printed at the foot for the header', () => {
+      // OCR lost the total; the foot's lines must not hide the items above them.
+      const parsed = parseReceiptText('K-Market Pispala\nMAITO 1,15\nLEIPÄ 2,40\nwww.k-market.fi\nY-tunnus 1234567-8\n');
+      expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+        ['MAITO', 1.15],
+        ['LEIPÄ', 2.4],
+      ]);
+    });
+
     it('does not pair by order when a product’s amount kept a minus', () => {
       const swapped = lines.map((line) => line.replace('0,40', '-0,40').replace('-0,30', '0,30').replace(/^Kevytmaito 1l {18}2,19 B/, 'Kevytmaito 1l                 -2,19 B'));
       const parsed = parseReceiptText(swapped.join('\n'));
