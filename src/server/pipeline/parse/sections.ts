@@ -3,7 +3,7 @@
 import type { Line } from './lines.ts';
 import { isStopLine } from './line-kinds.ts';
 import { trailingAmount } from './numbers.ts';
-import { hasTotalKeyword, readTotalLine, type TotalReading } from './totals.ts';
+import { hasTotalKeyword, isVatHeader, readTotalLine, type TotalReading } from './totals.ts';
 
 export interface Sections {
   /** First line that may be an item. */
@@ -46,12 +46,16 @@ export function findSections(lines: readonly Line[]): Sections {
     pricedBefore ||= trailingAmount(line.tokens) !== null;
   }
   // The first total after the items; a stop line before it (a payment block) ends the items.
+  // Below the VAT table's head, a `Summa` or `YHTEENSÄ` row is the table's own sum: read with a
+  // column OCR garbled, its first amount (the net) would pass for the total.
   let total: TotalReading | null = null;
   let itemsEnd = lines.length;
+  let inVatTable = false;
   for (let i = itemsStart; i < lines.length; i++) {
     const line = lines[i];
     if (!line) continue;
-    if (hasTotalKeyword(line)) {
+    inVatTable ||= isVatHeader(line);
+    if (hasTotalKeyword(line) && !inVatTable) {
       if (itemsEnd === lines.length) itemsEnd = i;
       total = readTotalLine(line);
       if (total) break;

@@ -92,6 +92,24 @@ describe('printed total of a whole receipt', () => {
     expect(parseReceiptText('MAITO 1L 1,15\nLEIPÄ 2,40\nKÄTEINEN 5,00\nTAKAISIN 1,45\n').printedTotal).toBe(3.55);
   });
 
+  it('never takes the VAT table’s sum row for the total, even with a column OCR garbled', () => {
+    // The total's amount came back as letters, a price was lost, and the table's `Summa` row
+    // kept only its net readable: the cash paid less the change is the total.
+    const text = [
+      'Maito 1l                    1,15 B',
+      'Ruisleipä                   i',
+      'Yhteensä                    PINTA',
+      'Käteinen                    5,00',
+      'Takaisin                    1,45',
+      'ALV      %     Netto    ALV   Brutto',
+      'B     13,5%     3,13   0,42     3,55',
+      'Summa           3,13  D6911  133551',
+    ].join('\n');
+    const parsed = parseReceiptText(text);
+    expect(parsed.printedTotal).toBe(3.55);
+    expect(parsed.warnings).toHaveLength(1);
+  });
+
   it('is not confused by the VAT table or the loyalty block', () => {
     const parsed = parseReceiptText(K_CITYMARKET);
     expect(parsed.printedTotal).toBe(14.37);
