@@ -109,9 +109,25 @@ function dropMarginSegments(spaced: string): string {
   return segments.slice(name).join('   ');
 }
 
+/**
+ * Between a name and its price, or after a name with no price, text set apart by a wide gap
+ * that looks like noise is what OCR made of the price column (`Juustokierre   Kaa aT   1,09`,
+ * a price printed half a line off read as letters). A segment with a digit in it stays.
+ */
+function dropColumnJunk(spaced: string): string {
+  const segments = spaced.trim().split(/\s{3,}/);
+  const name = segments.findIndex((segment) => letterCount(segment) >= 3 && !looksLikeNoise(segment));
+  if (name < 0) return spaced;
+  const price = segments.findIndex((segment, i) => i > name && /\d[,.]\d/.test(segment));
+  const end = price < 0 ? segments.length : price;
+  const junk = (segment: string, i: number): boolean => i > name && i < end && !/\d/.test(segment) && looksLikeNoise(segment);
+  if (!segments.some(junk)) return spaced;
+  return segments.filter((segment, i) => !junk(segment, i)).join('   ');
+}
+
 export function normaliseLine(raw: string): string {
   const spaced = raw.normalize('NFC').replace(SPACES, ' ');
-  return stripEdgeNoise(dropLeftMarginSpecks(dropMarginSegments(spaced)).replace(/\s+/g, ' ').trim());
+  return stripEdgeNoise(dropLeftMarginSpecks(dropColumnJunk(dropMarginSegments(spaced))).replace(/\s+/g, ' ').trim());
 }
 
 // No printed receipt line is this long; longer text (a pasted document) is not read as one.

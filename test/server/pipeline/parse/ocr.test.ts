@@ -194,6 +194,21 @@ describe('noisy OCR text', () => {
 });
 
 describe('OCR variants of phone photos', () => {
+  it('drops what OCR made of the price column between a name and its price, or after a name with none', () => {
+    const text = [
+      'Juustokierre      Kaa aT          1,09',
+      'Rosten Bao Bun höyrysämpylä        a',
+      '                                  4,78',
+      'Coca-Cola Zero     0,5l          2,49',
+      'Yhteensä                          8,36',
+    ].join('\n');
+    expect(parseReceiptText(text).items.map((i) => [i.name, i.price])).toEqual([
+      ['Juustokierre', 1.09],
+      ['Rosten Bao Bun höyrysämpylä', 4.78],
+      ['Coca-Cola Zero 0,5l', 2.49],
+    ]);
+  });
+
   const receipt = (lines: string[], total: string) =>
     ['PRISMA TESTI', 'K001 M000001/0001 1.1.2024 12:00', ...lines, 'YHTEENSÄ ' + total].join('\n');
   const items = (text: string) => parseReceiptText(text).items.map((i) => [i.name, i.price]);
