@@ -97,16 +97,15 @@ function looksLikeNoise(segment: string): boolean {
  * A product line is its name, a wide gap and its price. Text standing before the name,
  * set apart by another wide gap, is margin noise when it looks like it.
  */
-function dropMarginSegments(spaced: string): string {
-  const segments = spaced.trim().split(/\s{3,}/);
-  if (segments.length < 3) return spaced;
+function dropMarginSegments(segments: string[]): string[] {
+  if (segments.length < 3) return segments;
   let name = -1;
   segments.forEach((segment, i) => {
     if (letterCount(segment) >= 3) name = i;
   });
   const priceAfter = name >= 0 && name < segments.length - 1 && /\d[,.]\d/.test(segments.slice(name + 1).join(' '));
-  if (name < 1 || !priceAfter || !segments.slice(0, name).every(looksLikeNoise)) return spaced;
-  return segments.slice(name).join('   ');
+  if (name < 1 || !priceAfter || !segments.slice(0, name).every(looksLikeNoise)) return segments;
+  return segments.slice(name);
 }
 
 /**
@@ -114,20 +113,19 @@ function dropMarginSegments(spaced: string): string {
  * that looks like noise is what OCR made of the price column (`Juustokierre   Kaa aT   1,09`,
  * a price printed half a line off read as letters). A segment with a digit in it stays.
  */
-function dropColumnJunk(spaced: string): string {
-  const segments = spaced.trim().split(/\s{3,}/);
+function dropColumnJunk(segments: string[]): string[] {
   const name = segments.findIndex((segment) => letterCount(segment) >= 3 && !looksLikeNoise(segment));
-  if (name < 0) return spaced;
+  if (name < 0) return segments;
   const price = segments.findIndex((segment, i) => i > name && /\d[,.]\d/.test(segment));
   const end = price < 0 ? segments.length : price;
-  const junk = (segment: string, i: number): boolean => i > name && i < end && !/\d/.test(segment) && looksLikeNoise(segment);
-  if (!segments.some(junk)) return spaced;
-  return segments.filter((segment, i) => !junk(segment, i)).join('   ');
+  return segments.filter((segment, i) => !(i > name && i < end && !/\d/.test(segment) && looksLikeNoise(segment)));
 }
 
 export function normaliseLine(raw: string): string {
   const spaced = raw.normalize('NFC').replace(SPACES, ' ');
-  return stripEdgeNoise(dropLeftMarginSpecks(dropColumnJunk(dropMarginSegments(spaced))).replace(/\s+/g, ' ').trim());
+  // The line's parts as set apart by wide gaps (name, price, what OCR read from the margins).
+  const segments = dropColumnJunk(dropMarginSegments(spaced.trim().split(/\s{3,}/)));
+  return stripEdgeNoise(dropLeftMarginSpecks(segments.join('   ')).replace(/\s+/g, ' ').trim());
 }
 
 // No printed receipt line is this long; longer text (a pasted document) is not read as one.
