@@ -3,6 +3,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
+import { isSideways, measurePage, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
 import type { FileKind } from './detect.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
 import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
@@ -53,6 +54,11 @@ function open(source: ImageSource, limits: DecodeLimits): Sharp {
   return sharp(data, { ...options, raw: { width, height, channels } });
 }
 
+/** EXIF orientation applied, then the turn (sharp allows one explicit rotation after the EXIF one). */
+function oriented(pipeline: Sharp, turn: QuarterTurn): Sharp {
+  return turn === 0 ? pipeline.rotate() : pipeline.autoOrient().rotate(turn);
+}
+
 function refusalFor(error: unknown, source: ImageSource, limits: DecodeLimits): CodedError {
   if (isCodedError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
@@ -66,8 +72,16 @@ interface Oriented {
   height: number;
 }
 
+/** A turn of the picture clockwise, applied after its EXIF orientation. */
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
 /** Reads the header only: refuses undecodable HEIC and decompression bombs before any pixel is decoded. */
-async function inspect(source: ImageSource, limits: DecodeLimits): Promise<Oriented> {
+async function inspect(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn = 0): Promise<Oriented> {
+  const size = await inspectUpright(source, limits);
+  return turn === 90 || turn === 270 ? { width: size.height, height: size.width } : size;
+}
+
+async function inspectUpright(source: ImageSource, limits: DecodeLimits): Promise<Oriented> {
   if ('pixels' in source) {
     if (source.pixels.width * source.pixels.height > limits.maxPixels) {
       throw tooManyPixels(Math.floor(limits.maxPixels / 1e6));
@@ -121,16 +135,15 @@ export async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
  * picture of a receipt, a photo or the picture of a scanned PDF page; the other readings
  * (levelled, banded) start from it when a first reading does not add up.
  */
-export async function preparePaper(source: ImageSource, limits: DecodeLimits): Promise<GrayImage> {
-  return evenPaperTone(await cropPaper(source, limits));
+export async function preparePaper(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn = 0): Promise<GrayImage> {
+  return evenPaperTone(await cropPaper(source, limits, turn));
 }
 
 /** The paper cut out of the photo, EXIF-rotated, scaled to OCR_PAPER_WIDTH and gray; its tone not yet evened. */
-export async function cropPaper(source: ImageSource, limits: DecodeLimits): Promise<GrayImage> {
+export async function cropPaper(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn = 0): Promise<GrayImage> {
   try {
-    const size = await inspect(source, limits);
-    const thumbnail = await open(source, limits)
-      .rotate()
+    const size = await inspect(source, limits, turn);
+    const thumbnail = await oriented(open(source, limits), turn)
       .resize({ width: THUMBNAIL_WIDTH })
       .removeAlpha()
       .raw()
@@ -145,8 +158,7 @@ export async function cropPaper(source: ImageSource, limits: DecodeLimits): Prom
     const top = Math.min(height - 1, Math.round(paper.top * height));
     // Resize first and extract after it, so sharp can shrink a big JPEG while decoding it.
     const gray = await toGray(
-      open(source, limits)
-        .rotate()
+      oriented(open(source, limits), turn)
         .flatten({ background: '#ffffff' })
         .resize(width, height, { fit: 'fill' })
         .extract({
@@ -162,6 +174,43 @@ export async function cropPaper(source: ImageSource, limits: DecodeLimits): Prom
   }
 }
 
+/** The prepared paper turned the way its print reads, with what was measured to turn it. */
+export interface OrientedPaper {
+  paper: GrayImage;
+  /** The turn applied to the picture, clockwise after its EXIF orientation. */
+  turn: QuarterTurn;
+  /** The measures of the paper as turned. */
+  measure: PageMeasure;
+}
+
+/** A turn and a half turn more. */
+export function turnedOver(turn: QuarterTurn): QuarterTurn {
+  return ((turn + 180) % 360) as QuarterTurn;
+}
+
+/**
+ * `preparePaper`, turned the way the receipt's print reads (decode/orientation.ts). An upright
+ * page costs only its measures. A page whose lines run down it, or that stands upside down, is
+ * prepared again from the picture turned (not the prepared page turned), so the paper is found
+ * and scaled exactly as in the upright picture and reads the same. Where the measures are
+ * unsure the page stays as it came, and the reader may turn it over when its reading fails.
+ */
+export async function orientPaper(source: ImageSource, limits: DecodeLimits): Promise<OrientedPaper> {
+  const paper = await preparePaper(source, limits);
+  const measure = measurePage(paper);
+  if (isSideways(measure)) {
+    const quarter = await preparePaper(source, limits, 90);
+    const turned = measurePage(quarter);
+    // Nothing prefers one quarter over the other, so the sign of the uprightness decides.
+    if (turned.upright >= 0) return { paper: quarter, turn: 90, measure: turned };
+    const other = await preparePaper(source, limits, 270);
+    return { paper: other, turn: 270, measure: measurePage(other) };
+  }
+  if (measure.upright > UPSIDE_DOWN_BELOW) return { paper, turn: 0, measure };
+  const over = await preparePaper(source, limits, 180);
+  return { paper: over, turn: 180, measure: measurePage(over) };
+}
+
 /** `preparePaper` encoded as PGM, the cheapest container Tesseract reads. */
 export async function prepareForOcr(source: ImageSource, limits: DecodeLimits): Promise<Buffer> {
   return toPgm(await preparePaper(source, limits));
@@ -172,18 +221,22 @@ const SKEW_SAMPLE_WIDTH = 500;
 /** Leans smaller than this are left alone: turning the page costs a little sharpness. */
 const MIN_SKEW_DEGREES = 0.3;
 
-/** A prepared page turned so its text lines lie level, on white. */
-export async function levelPaper(image: GrayImage): Promise<GrayImage> {
+/** A prepared page turned so its text lines lie level, on white; by `skew` degrees when it is known. */
+export async function levelPaper(image: GrayImage, skew?: number): Promise<GrayImage> {
+  const raw = { width: image.width, height: image.height, channels: 1 as const };
+  skew ??= estimateSkew(await skewSample(image));
+  if (Math.abs(skew) < MIN_SKEW_DEGREES) return image;
+  return toGray(sharp(image.data, { raw }).rotate(-skew, { background: '#ffffff' }));
+}
+
+async function skewSample(image: GrayImage): Promise<GrayImage> {
   const raw = { width: image.width, height: image.height, channels: 1 as const };
   const scale = Math.min(1, SKEW_SAMPLE_WIDTH / image.width);
-  const sample = await toGray(
+  return toGray(
     sharp(image.data, { raw }).resize(Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)), {
       fit: 'fill',
     }),
   );
-  const skew = estimateSkew(sample);
-  if (Math.abs(skew) < MIN_SKEW_DEGREES) return image;
-  return toGray(sharp(image.data, { raw }).rotate(-skew, { background: '#ffffff' }));
 }
 
 /** One JPEG for a vision model: EXIF-rotated, long side at most VISION_MAX_SIDE, on white. */
