@@ -6,8 +6,8 @@ import type { GrayImage } from './paper.ts';
 
 /** Pixels darker than this (on a paper tone evened to white) are ink. */
 const INK_BELOW = 160;
-/** Receipts photographed by hand lean a few degrees; beyond this a lean is more likely noise. */
-const MAX_SKEW_DEGREES = 8;
+/** A receipt photographed by hand may lean this much and still read (decode/orientation.ts measures the same range). */
+const MAX_SKEW_DEGREES = 15;
 const COARSE_STEP = 0.5;
 const FINE_STEP = 0.1;
 /** Fewer ink pixels than this are specks, not lines. */

@@ -5,7 +5,7 @@
 import type { Notice } from '../../../contract.ts';
 import { detectKind, type FileKind } from '../decode/detect.ts';
 import { cutIntoBands } from '../decode/bands.ts';
-import { levelPaper, OCR_PAPER_WIDTH, orientPaper, preparePaper, turnedOver, type DecodeLimits, type ImageSource } from '../decode/image.ts';
+import { fitToPrint, levelPaper, OCR_PAPER_WIDTH, orientPaper, preparePaper, turnedOver, type DecodeLimits, type ImageSource } from '../decode/image.ts';
 import { toPgm, type GrayImage } from '../decode/paper.ts';
 import { unsupportedType } from '../decode/refusals.ts';
 import { isCodedError } from '../errors.ts';
@@ -198,8 +198,9 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     // The same preparation for a photo and for the picture of a scanned PDF page, turned the way its print reads.
     const oriented = await orientPaper(source, limits);
     signal?.throwIfAborted();
+    // A page leaning too far for one block is levelled, and its print scaled back to the reading's width.
     const lean = oriented.measure.lean;
-    const levelled = (page: GrayImage) => (Math.abs(lean) > LEVEL_FIRST_READING_DEGREES ? levelPaper(page, lean) : page);
+    const levelled = async (page: GrayImage) => (Math.abs(lean) > LEVEL_FIRST_READING_DEGREES ? fitToPrint(await levelPaper(page, lean)) : page);
     let paper = await levelled(oriented.paper);
     let { result: first, costMs } = await measured(() => ticket.recognize(toPgm(paper), signal, 'block'));
     let firstParse = parseReceiptText(first.text);
