@@ -15,6 +15,7 @@ import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
 import { hasReadableText, tidyOcrText } from '../ocr/text.ts';
 import { parseReadings, parseReceiptText } from '../parse/index.ts';
+import { joinPages } from '../parse/pages.ts';
 import { loadPdfjs } from '../pdf/document.ts';
 import { noTextInPdf } from '../pdf/refusals.ts';
 import type { ExtractedText, ParsedReceipt } from '../types.ts';
@@ -304,7 +305,8 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       } finally {
         ticket?.release();
       }
-      const text = texts.filter((pageText) => pageText.trim().length > 0).join('\n\n');
+      // Scanned pages are parts of one long receipt, which may overlap and repeat its header.
+      const text = ocrResults.length > 0 ? joinPages(texts) : texts.filter((pageText) => pageText.trim().length > 0).join('\n\n');
       if (!hasReadableText(text)) throw noTextInPdf();
       const notices = pdf.pageCount > pages ? [pdfPagesSkipped(pages, pdf.pageCount)] : [];
       const ocrConfidence = meanConfidence(ocrResults);
