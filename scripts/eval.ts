@@ -11,6 +11,7 @@ import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
+import { readsAsTwin, runTurned, TURNS, turnable, turnedMisses, turnedTable, type Turn, type TurnedAs } from './eval/turned.ts';
 import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
 
 const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
@@ -26,6 +27,12 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
                      reader's capability); default: the product's budget of OCR work, as visitors get it
   --openai           keep OPENAI_API_KEY (default: measure the offline reader)
   --check            exit 1 when a metric is under its floor (scripts/eval/floors.ts)
+  --turned           instead of the tables per input kind: every photo and one-page scan turned
+                     90, 180 and 270 degrees (no orientation metadata), as an image and as a
+                     scanner app's PDF, read beside its upright twin; with --check, exit 1 when a
+                     turned input does not read as its twin (scripts/eval/turned.ts)
+  --turns 90,270     only these turns (with --turned)
+  --turned-as image  only as images, or only as PDFs (pdf) (with --turned)
   --help`;
 
 interface Options {
@@ -36,6 +43,7 @@ interface Options {
   openai: boolean;
   rereads: RereadSetting;
   check: boolean;
+  turned: { turns: Turn[]; as: TurnedAs[] } | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -51,6 +59,9 @@ function parseOptions(argv: string[]): Options {
       openai: { type: 'boolean', default: false },
       'no-time-limit': { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
+      turned: { type: 'boolean', default: false },
+      turns: { type: 'string' },
+      'turned-as': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -75,7 +86,31 @@ function parseOptions(argv: string[]): Options {
     openai: values.openai,
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
+    turned: values.turned ? { turns: listOption(values.turns, TURNS, 'turns').map(Number) as Turn[], as: listOption(values['turned-as'], ['image', 'pdf'], 'turned-as') as TurnedAs[] } : null,
   };
+}
+
+/** A comma-separated option's values, each one of `allowed` (all of them when the option is absent). */
+function listOption(value: string | undefined, allowed: readonly (string | number)[], name: string): string[] {
+  const names = allowed.map(String);
+  const chosen = (value ?? names.join(',')).split(',').map((part) => part.trim());
+  for (const part of chosen) if (!names.includes(part)) throw new Error(`Unknown --${name} ${part}; one of ${names.join(', ')}`);
+  return chosen;
+}
+
+async function reportTurned(pipeline: ReturnType<typeof createEvalPipeline>, corpus: string, options: Options, turned: NonNullable<Options['turned']>): Promise<number> {
+  const entries = await turnable(loadCorpus(corpus).filter((e) => options.kinds.has(e.kind)));
+  const total = entries.length * turned.turns.length * turned.as.length;
+  console.log(`\n== Turned: ${label(corpus)} (${entries.length} photos and scans, ${total} turned inputs, each beside its upright twin)`);
+  console.log(describeRereads(options.rereads));
+  let done = 0;
+  const progress = process.stderr.isTTY ? () => process.stderr.write(`\r  ${++done}/${total}`) : () => {};
+  const results = await runTurned(pipeline, entries, turned, progress);
+  if (process.stderr.isTTY) process.stderr.write(`\r${' '.repeat(24)}\r`);
+  console.log(turnedTable(results));
+  const misses = turnedMisses(results);
+  if (misses) console.log(`\nNot read as the upright twin (item F1 more than 0.02 below it, another total, or refused):\n${misses}`);
+  return results.filter((r) => !readsAsTwin(r)).length;
 }
 
 function label(path: string): string {
@@ -89,6 +124,11 @@ async function main(): Promise<number> {
   try {
     await pipeline.ready();
     for (const corpus of options.corpora) {
+      if (options.turned) {
+        const misses = await reportTurned(pipeline, corpus, options, options.turned);
+        if (options.check) belowFloor += misses;
+        continue;
+      }
       const entries = loadCorpus(corpus).filter((e) => options.kinds.has(e.kind));
       console.log(`\n== Receipts: ${label(corpus)} (${entries.length} inputs)`);
       console.log(describeRereads(options.rereads));

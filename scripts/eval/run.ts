@@ -77,9 +77,18 @@ export function describeFailure(error: unknown): { message: string; crashed: boo
 }
 
 export async function runEntry(pipeline: Pipeline, entry: CorpusEntry): Promise<EntryResult> {
+  return scored(entry, () => analyze(pipeline, entry));
+}
+
+/** Other bytes of an entry's receipt (the same receipt written another way), scored against its label. */
+export async function runFile(pipeline: Pipeline, entry: CorpusEntry, bytes: Buffer, claimed: 'image' | 'pdf'): Promise<EntryResult> {
+  return scored(entry, () => pipeline.analyzeFile(bytes, claimed));
+}
+
+async function scored(entry: CorpusEntry, read: () => Promise<AnalysisResult>): Promise<EntryResult> {
   const started = performance.now();
   try {
-    const result = await analyze(pipeline, entry);
+    const result = await read();
     const ms = performance.now() - started;
     return { entry, score: scoreReceipt(entry.label, toPrediction(result), ms), method: result.metadata.processing_method };
   } catch (error) {

@@ -1,0 +1,124 @@
+// Every photo and scan of a corpus turned each way, read beside its upright twin: the reader
+// must find the turn itself (no orientation metadata), so a turned input should read as its
+// upright twin does. Each picture is decoded once and written again in the same way for every
+// turn, its upright twin included, so the twins differ by the turn alone: as a lossless PNG (a
+// photo), and as a scanner app's PDF (the JPEG on an A4 page, landscape when turned a quarter).
+// Everything stays in memory.
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { soleEmbeddedJpeg } from '../../src/server/pipeline/pdf/embedded-jpeg.ts';
+import type { Pipeline } from '../../src/server/pipeline/index.ts';
+import { renderScanPdf } from '../fixtures/render-pdf.ts';
+import type { CorpusEntry } from './corpus.ts';
+import { runFile, type EntryResult } from './run.ts';
+import { summarize } from './score.ts';
+import { formatTable, percent, type Cell } from './table.ts';
+
+export const TURNS = [90, 180, 270] as const;
+export type Turn = (typeof TURNS)[number];
+export type TurnedAs = 'image' | 'pdf';
+
+/** A turned input's item F1 may fall this far below its upright twin's (the issue's promise). */
+export const TURNED_F1_TOLERANCE = 0.02;
+
+export interface TurnedResult {
+  entry: CorpusEntry;
+  as: TurnedAs;
+  turn: Turn;
+  turned: EntryResult;
+  upright: EntryResult;
+}
+
+/** The picture of a photo, or of a scanned PDF's one page; null for a PDF with a text layer or several pictures. */
+async function pictureOf(entry: CorpusEntry): Promise<Buffer | null> {
+  const bytes = await readFile(entry.path);
+  if (entry.kind === 'image') return bytes;
+  // A scan of several pages is one receipt in parts, not one picture of it.
+  if (entry.kind === 'pdf') return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount() === 1 ? soleEmbeddedJpeg(bytes, 0) : null;
+  return null;
+}
+
+/** The entries whose picture can be turned: photos and one-page scans. */
+export async function turnable(entries: readonly CorpusEntry[]): Promise<CorpusEntry[]> {
+  const out: CorpusEntry[] = [];
+  for (const entry of entries) if ((entry.kind === 'image' || entry.kind === 'pdf') && (await pictureOf(entry))) out.push(entry);
+  return out;
+}
+
+async function encode(picture: Buffer, turn: 0 | Turn, as: TurnedAs): Promise<Buffer> {
+  // EXIF orientation applied once, then dropped (sharp writes none): the turn is in the pixels only.
+  const pixels = sharp(picture).autoOrient().rotate(turn);
+  if (as === 'image') return pixels.png({ compressionLevel: 3 }).toBuffer();
+  const jpeg = await pixels.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+  return Buffer.from(await renderScanPdf([jpeg], 'Scanned receipt'));
+}
+
+/** Reads each turnable entry upright and turned each way, as an image and as a scanner app's PDF. */
+export async function runTurned(
+  pipeline: Pipeline,
+  entries: readonly CorpusEntry[],
+  options: { turns?: readonly Turn[]; as?: readonly TurnedAs[] } = {},
+  onDone?: (result: TurnedResult) => void,
+): Promise<TurnedResult[]> {
+  const results: TurnedResult[] = [];
+  for (const entry of entries) {
+    const picture = await pictureOf(entry);
+    if (!picture) continue;
+    for (const as of options.as ?? ['image', 'pdf']) {
+      const upright = await runFile(pipeline, entry, await encode(picture, 0, as), as);
+      for (const turn of options.turns ?? TURNS) {
+        const result = { entry, as, turn, upright, turned: await runFile(pipeline, entry, await encode(picture, turn, as), as) };
+        results.push(result);
+        onDone?.(result);
+      }
+    }
+  }
+  return results;
+}
+
+const f1 = (result: EntryResult): number => summarize([result.score]).f1;
+const refused = (result: EntryResult): boolean => result.score.error !== null;
+
+/** The turned input reads as its upright twin: F1 within the tolerance and the same printed total. */
+export function readsAsTwin(result: TurnedResult): boolean {
+  const sameTotal = result.turned.score.totalFound === result.upright.score.totalFound;
+  return !refused(result.turned) && f1(result.turned) >= f1(result.upright) - TURNED_F1_TOLERANCE && sameTotal;
+}
+
+/** One row per way of turning: F1 beside the twins', how many read as their twin, and how many were refused. */
+export function turnedTable(results: readonly TurnedResult[]): string {
+  const rows: Cell[][] = [];
+  for (const as of ['image', 'pdf'] as const) {
+    for (const turn of TURNS) {
+      const group = results.filter((r) => r.as === as && r.turn === turn);
+      if (group.length === 0) continue;
+      const turned = summarize(group.map((r) => r.turned.score));
+      const upright = summarize(group.map((r) => r.upright.score));
+      rows.push([
+        `${as === 'image' ? 'image' : 'scan PDF'} turned ${turn}°`,
+        group.length,
+        turned.f1.toFixed(3),
+        upright.f1.toFixed(3),
+        `${group.filter(readsAsTwin).length}/${group.length}`,
+        percent(turned.totalFound),
+        group.filter((r) => refused(r.turned)).length,
+        group.filter((r) => refused(r.turned) && !refused(r.upright)).length,
+        group.filter((r) => refused(r.upright)).length,
+        turned.medianMs === null ? '–' : `${(turned.medianMs / 1000).toFixed(2)} s`,
+      ]);
+    }
+  }
+  return formatTable(
+    ['input', 'inputs', 'F1 turned', 'F1 upright twins', 'read as twin', 'total found', 'refused', 'of them read upright', 'twins refused', 'median time'],
+    rows,
+  );
+}
+
+/** The turned inputs that did not read as their twins, one line each. */
+export function turnedMisses(results: readonly TurnedResult[]): string {
+  return results
+    .filter((r) => !readsAsTwin(r))
+    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
+    .join('\n');
+}
