@@ -13,7 +13,7 @@ import { OcrPool, type OcrResult, type OcrTicket } from '../ocr/pool.ts';
 import { noTextInImage } from '../ocr/refusals.ts';
 import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
-import { hasReadableText, tidyOcrText } from '../ocr/text.ts';
+import { hasReadableText, readsNoReceipt, tidyOcrText } from '../ocr/text.ts';
 import { parseReadings, parseReceiptText } from '../parse/index.ts';
 import { joinPages } from '../parse/pages.ts';
 import { loadPdfjs } from '../pdf/document.ts';
@@ -21,7 +21,6 @@ import { noTextInPdf } from '../pdf/refusals.ts';
 import type { ExtractedText, ParsedReceipt } from '../types.ts';
 import { pdfPagesSkipped, withPdf } from './pdf.ts';
 import { bestReading, checkReading } from './readings.ts';
-import { isUnreadablePhoto } from './unreadable-photo.ts';
 import { visionInput, type VisionInput } from './vision.ts';
 
 export type { FileKind } from '../decode/detect.ts';
@@ -155,11 +154,6 @@ interface PageReading extends OcrResult {
   parsed?: ParsedReceipt;
 }
 
-/** A reading that found no receipt where the print was barely legible to the engine: the page may be upside down. */
-function readsUpsideDown(reading: OcrResult, parsed: ParsedReceipt): boolean {
-  return isUnreadablePhoto({ method: 'ocr', ocrConfidence: reading.confidence, items: parsed.items.length, printedTotal: parsed.printedTotal });
-}
-
 function meanConfidence(results: OcrResult[]): number | undefined {
   if (results.length === 0) return undefined;
   return Math.round(results.reduce((sum, result) => sum + result.confidence, 0) / results.length);
@@ -204,28 +198,25 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     const levelled = async (page: GrayImage) => (Math.abs(lean) > LEVEL_FIRST_READING_DEGREES ? fitToPrint(await levelPaper(page, lean)) : page);
     let paper = await levelled(oriented.paper);
     let { result: first, costMs } = await measured(() => ticket.recognize(toPgm(paper), signal, 'block'));
-    let firstParse = parseReceiptText(first.text);
     let halfTurns = 0;
-    if (readsUpsideDown(first, firstParse)) {
+    if (readsNoReceipt(first)) {
+      // Where the measures could not tell up from down, a reading that finds no receipt is the
+      // sign: the page turned over (a half turn leaves the lean as it was) is read once more.
       halfTurns = 1;
-      // Where the measures could not tell up from down, a reading that finds no receipt is the sign.
-      // A half turn leaves the lean as it was.
       const over = await levelled(await preparePaper(source, limits, turnedOver(oriented.turn)));
       signal?.throwIfAborted();
       const { result: turned, costMs: turnedMs } = await measured(() => ticket.recognize(toPgm(over), signal, 'block'));
       costMs += turnedMs;
-      const turnedParse = parseReceiptText(turned.text);
       if (turned.confidence > first.confidence) {
         paper = over;
         first = turned;
-        firstParse = turnedParse;
       }
     }
     if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return { ...first, readings: 1 + halfTurns };
     let spentMs = costMs;
     const readings = [first];
     // Each reading is parsed once; the winner's parse goes on to the analysis.
-    const parses = [firstParse];
+    const parses = [parseReceiptText(first.text)];
     const checks = parses.map(checkReading);
     for (const alternative of ALTERNATIVE_READINGS) {
       if (checks.some((check) => check.reconciles)) break;
