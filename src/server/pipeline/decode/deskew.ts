@@ -13,10 +13,13 @@ const FINE_STEP = 0.1;
 /** Fewer ink pixels than this are specks, not lines. */
 const MIN_INK = 50;
 
-interface Ink {
+/** Ink pixels of a page, as coordinates. */
+export interface Ink {
   xs: Int32Array;
   ys: Int32Array;
   count: number;
+  width: number;
+  height: number;
 }
 
 function inkOf(image: GrayImage): Ink {
@@ -34,14 +37,14 @@ function inkOf(image: GrayImage): Ink {
       next++;
     }
   }
-  return { xs, ys, count };
+  return { xs, ys, count, width: image.width, height: image.height };
 }
 
 /** Ink per row after shearing by `degrees`: the row profile of lines leaning that much. */
-function shearedProfile(ink: Ink, image: GrayImage, degrees: number): Float64Array {
+export function shearedProfile(ink: Ink, degrees: number): Float64Array {
   const slope = Math.tan((degrees * Math.PI) / 180);
-  const offset = Math.ceil(Math.abs(slope) * image.width);
-  const rows = new Float64Array(image.height + 2 * offset + 1);
+  const offset = Math.ceil(Math.abs(slope) * ink.width);
+  const rows = new Float64Array(ink.height + 2 * offset + 1);
   for (let index = 0; index < ink.count; index++) {
     const row = Math.round((ink.ys[index] ?? 0) - (ink.xs[index] ?? 0) * slope) + offset;
     rows[row] = (rows[row] ?? 0) + 1;
@@ -56,6 +59,35 @@ function sharpness(profile: Float64Array): number {
   return sum;
 }
 
+export interface LeanSearch {
+  maxDegrees: number;
+  coarseStep: number;
+  /** The second search, around the coarse best: this far either way, in steps of `fineStep`. */
+  fineReach: number;
+  fineStep: number;
+}
+
+const SKEW_SEARCH: LeanSearch = { maxDegrees: MAX_SKEW_DEGREES, coarseStep: COARSE_STEP, fineReach: COARSE_STEP, fineStep: FINE_STEP };
+
+/** The shear within ±maxDegrees that stacks the ink into the sharpest rows (the earliest on a tie). */
+export function sharpestShear(ink: Ink, search: LeanSearch): number {
+  let best = 0;
+  let bestScore = -1;
+  const scan = (from: number, to: number, step: number) => {
+    for (let degrees = from; degrees <= to + 1e-9; degrees += step) {
+      const score = sharpness(shearedProfile(ink, degrees));
+      if (score > bestScore) {
+        bestScore = score;
+        best = degrees;
+      }
+    }
+  };
+  scan(-search.maxDegrees, search.maxDegrees, search.coarseStep);
+  const coarse = best;
+  scan(coarse - search.fineReach, coarse + search.fineReach, search.fineStep);
+  return best;
+}
+
 /**
  * The angle in degrees (positive: lines fall to the right, as y grows downwards) at which
  * the text lines of a gray image with white paper lie; 0 when the image has too little ink.
@@ -64,20 +96,5 @@ function sharpness(profile: Float64Array): number {
 export function estimateSkew(image: GrayImage): number {
   const ink = inkOf(image);
   if (ink.count < MIN_INK) return 0;
-  let best = 0;
-  let bestScore = -1;
-  const search = (from: number, to: number, step: number) => {
-    for (let degrees = from; degrees <= to + 1e-9; degrees += step) {
-      const score = sharpness(shearedProfile(ink, image, degrees));
-      if (score > bestScore) {
-        bestScore = score;
-        best = degrees;
-      }
-    }
-  };
-  search(-MAX_SKEW_DEGREES, MAX_SKEW_DEGREES, COARSE_STEP);
-  const coarse = best;
-  search(coarse - COARSE_STEP, coarse + COARSE_STEP, FINE_STEP);
-  return Math.round(best * 10) / 10;
+  return Math.round(sharpestShear(ink, SKEW_SEARCH) * 10) / 10;
 }
-

@@ -9,6 +9,7 @@
 //   different heights (capitals, digits, ascenders, Ä and Ö dots), and few reach below it
 //   (commas, g, j, p, y): most of a line's ink above its core band means it stands upright;
 // - the lean: the shear that stacks the print into the sharpest rows (as decode/deskew.ts).
+import { sharpestShear, shearedProfile, type Ink, type LeanSearch } from './deskew.ts';
 import type { GrayImage } from './paper.ts';
 
 /** Pixels darker than this (on a paper tone evened to white) are ink. */
@@ -18,20 +19,16 @@ const INK_BELOW = 160;
  * the table beside the paper, not print: its pixels are left out of every measure.
  */
 const MAX_PRINT_RUN = 0.06;
-/** The leans searched: a receipt photographed by hand may lean this much and still read. */
-const MAX_LEAN_DEGREES = 16;
-const COARSE_STEP_DEGREES = 2;
+/**
+ * The leans searched: a receipt photographed by hand may lean 15° and still read. Coarser than
+ * deskew.ts's search, on a half-size page: enough to level a page before its first reading.
+ */
+const LEAN_SEARCH: LeanSearch = { maxDegrees: 16, coarseStep: 2, fineReach: 1, fineStep: 0.25 };
 /** Fewer print pixels than this say nothing about direction. */
 const MIN_PRINT_PIXELS = 400;
 
 /** The print of a page: ink pixels outside long runs, as coordinates. */
-export interface Print {
-  xs: Int32Array;
-  ys: Int32Array;
-  count: number;
-  width: number;
-  height: number;
-}
+export type Print = Ink;
 
 /** Lengths of the ink runs through each pixel along rows (dx = 1) or columns. */
 function runLengths(ink: Uint8Array, width: number, height: number, alongRows: boolean): Uint16Array {
@@ -81,40 +78,6 @@ export function printOf(image: GrayImage): Print {
   return { xs, ys, count, width, height };
 }
 
-/** The print projected onto rows after shearing by `degrees` (positive: lines fall to the right). */
-function profile(print: Print, degrees: number): Float64Array {
-  const slope = Math.tan((degrees * Math.PI) / 180);
-  const offset = Math.ceil(Math.abs(slope) * print.width);
-  const bins = new Float64Array(print.height + 2 * offset + 1);
-  for (let index = 0; index < print.count; index++) {
-    const bin = Math.round((print.ys[index] ?? 0) - (print.xs[index] ?? 0) * slope) + offset;
-    bins[bin] = (bins[bin] ?? 0) + 1;
-  }
-  return bins;
-}
-
-/** How peaked a projection is: higher as the print gathers into few full rows. */
-function peakedness(bins: Float64Array): number {
-  let squares = 0;
-  for (const value of bins) squares += value * value;
-  return squares;
-}
-
-/** The lean within ±MAX_LEAN_DEGREES at which the projection is most peaked, and how peaked. */
-function sharpestLean(print: Print): { degrees: number; peakedness: number } {
-  let best = { degrees: 0, peakedness: -1 };
-  const search = (from: number, to: number, step: number) => {
-    for (let degrees = from; degrees <= to + 1e-9; degrees += step) {
-      const value = peakedness(profile(print, degrees));
-      if (value > best.peakedness) best = { degrees, peakedness: value };
-    }
-  };
-  search(-MAX_LEAN_DEGREES, MAX_LEAN_DEGREES, COARSE_STEP_DEGREES);
-  const coarse = best.degrees;
-  search(coarse - COARSE_STEP_DEGREES / 2, coarse + COARSE_STEP_DEGREES / 2, COARSE_STEP_DEGREES / 8);
-  return best;
-}
-
 /**
  * How upright the page's text stands, from -1 (upside down) to 1 (upright); 0 when no line
  * could be measured. Each printed line is found in the row projection at the page's lean; its
@@ -124,7 +87,7 @@ function sharpestLean(print: Print): { degrees: number; peakedness: number } {
  */
 export function uprightness(print: Print, lean: number): number {
   if (print.count < MIN_PRINT_PIXELS) return 0;
-  const rows = profile(print, lean);
+  const rows = shearedProfile(print, lean);
   let peak = 0;
   for (const value of rows) peak = Math.max(peak, value);
   // Between lines the sheared profile falls close to empty; a line is a run of rows above that.
@@ -309,7 +272,7 @@ export function measurePage(page: GrayImage): PageMeasure {
   const print = printOf(sample);
   const aspect = page.height / Math.max(1, page.width);
   if (print.count < MIN_PRINT_PIXELS) return { beside: null, upright: 0, lean: 0, aspect };
-  const lean = sharpestLean(print).degrees;
+  const lean = sharpestShear(print, LEAN_SEARCH);
   return { beside: besideShare(glyphsOf(print)), upright: uprightness(print, lean), lean: Math.round(lean * 100) / 100, aspect };
 }
 
