@@ -207,8 +207,12 @@ export async function orientPaper(source: ImageSource, limits: DecodeLimits): Pr
     return { paper: other, turn: 270, measure: measurePage(other) };
   }
   if (measure.upright > UPSIDE_DOWN_BELOW) return { paper, turn: 0, measure };
+  // Turned over, an upside-down page must measure upright: a page of capitals and digits only
+  // has no ascenders to weigh against its commas, and measures below zero both ways round.
   const over = await preparePaper(source, limits, 180);
-  return { paper: over, turn: 180, measure: measurePage(over) };
+  const overMeasure = measurePage(over);
+  if (overMeasure.upright <= 0) return { paper, turn: 0, measure };
+  return { paper: over, turn: 180, measure: overMeasure };
 }
 
 /** `preparePaper` encoded as PGM, the cheapest container Tesseract reads. */

@@ -21,9 +21,10 @@ export function amountCount(text: string): number {
 /**
  * Below this mean word confidence, with fewer than two amounts, a reading holds no receipt: the
  * page may be upside down. Measured on the 14 real and 16 committed photos read upright and
- * turned over: turned over 25–45 with at most one amount, upright 48–92 with at least two.
+ * turned over: turned over 25–45 with at most one amount (a clean scan of capitals 50), upright
+ * 48–92 with at least two. An upright reading with fewer than two amounts is no receipt either.
  */
-const NO_RECEIPT_BELOW_CONFIDENCE = 50;
+const NO_RECEIPT_BELOW_CONFIDENCE = 60;
 
 /** Whether OCR read no receipt from the page: barely legible to the engine, and hardly an amount. */
 export function readsNoReceipt(reading: { text: string; confidence: number }): boolean {
