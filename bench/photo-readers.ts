@@ -24,7 +24,7 @@ import sharp from 'sharp';
 import { detectKind } from '../src/server/pipeline/decode/detect.ts';
 import { preparePaper } from '../src/server/pipeline/decode/image.ts';
 import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
-import { parseReceiptText } from '../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../src/server/pipeline/read/index.ts';
 import { checkReading } from '../src/server/pipeline/extract/readings.ts';
 import { startWorker } from '../src/server/pipeline/ocr/tesseract.ts';
 import { loadTrainedData } from '../src/server/pipeline/ocr/trained-data.ts';
@@ -159,7 +159,7 @@ function digitsRereading(): PhotoMethod {
     },
     async read(bytes) {
       const reading = await product.read(bytes);
-      const parsed = parseReceiptText(reading.text);
+      const parsed = readReceiptText(reading.text);
       if (!worker || checkReading(parsed).reconciles || parsed.printedTotal === null) return reading;
       const kind = detectKind(bytes);
       if (!kind || kind === 'pdf') return reading;
@@ -179,7 +179,7 @@ function digitsRereading(): PhotoMethod {
         const token = new RegExp(`(?<![\\d,.])${Math.floor(was / 100)}[,.]${String(was % 100).padStart(2, '0')}(?!\\d)`, 'g');
         for (const match of reading.text.matchAll(token)) {
           const text = reading.text.slice(0, match.index) + written(cents) + reading.text.slice(match.index + match[0].length);
-          if (checkReading(parseReceiptText(text)).reconciles) repaired.push(text);
+          if (checkReading(readReceiptText(text)).reconciles) repaired.push(text);
         }
       }
       return repaired.length === 1 ? { ...reading, text: repaired[0]! } : reading;
@@ -205,9 +205,9 @@ function paddleFallback(from: string): PhotoMethod {
     },
     async read(bytes) {
       const reading = await product.read(bytes);
-      if (checkReading(parseReceiptText(reading.text)).reconciles) return reading;
+      if (checkReading(readReceiptText(reading.text)).reconciles) return reading;
       const other = await fallback.read(bytes);
-      return checkReading(parseReceiptText(other.text)).reconciles ? other : reading;
+      return checkReading(readReceiptText(other.text)).reconciles ? other : reading;
     },
     async close() {
       await Promise.all([product.close(), fallback.close()]);
@@ -249,7 +249,7 @@ async function run(method: PhotoMethod, entries: readonly CorpusEntry[]): Promis
       error = caught instanceof Error ? caught.message : String(caught);
     }
     const ms = performance.now() - started;
-    const parsed = parseReceiptText(reading.text);
+    const parsed = readReceiptText(reading.text);
     const items = parsed.items.map((item) => ({ name: item.name, price: item.price, category: 'Other', weight: 0 }));
     const score = scoreReceipt(entry.label, { items, total: parsed.printedTotal }, ms);
     rows.push({ entry, score: error ? { ...score, error } : score, ms, confidence: reading.confidence });

@@ -12,8 +12,6 @@ import { roundEur, roundKg } from './money.ts';
 import type { ParsedItem, ParsedReceipt, ProcessingMethod } from './types.ts';
 import { weighItem } from './weigh/index.ts';
 
-export { parseReceiptText } from './parse/index.ts';
-
 export interface AnalyzeOptions {
   method: ProcessingMethod;
   /** Clock for metadata.processed_at (tests pass a fixed one). */

@@ -9,7 +9,8 @@
 //   any model failure falls back to the offline reader with a warning.
 // Our own factor table computes the numbers on every path (analyzeParsedReceipt).
 import type { AnalysisResult, Notice, UploadFileType } from '../../contract.ts';
-import { analyzeParsedReceipt, parseReceiptText } from './analyze.ts';
+import { analyzeParsedReceipt } from './analyze.ts';
+import { readReceiptText } from './read/index.ts';
 import { CodedError } from './errors.ts';
 import { createExtractor, type Extractor } from './extract/index.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
@@ -122,7 +123,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     stopIfAborted(signal);
     // The extractor says what it left out (e.g. PDF pages beyond MAX_PDF_PAGES); the visitor should know.
     const allNotices = [...notices, ...(extracted.notices ?? [])];
-    const parsed = extracted.parsed ?? parseReceiptText(extracted.text);
+    const parsed = extracted.parsed ?? readReceiptText(extracted.text);
     const outcome = { method: extracted.method, items: parsed.items.length, printedTotal: parsed.printedTotal };
     if (isUnreadablePhoto({ ...outcome, ...(extracted.ocrConfidence === undefined ? {} : { ocrConfidence: extracted.ocrConfidence }) })) {
       throw unreadablePhoto();
@@ -167,7 +168,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
         const viaModel = await tryModel(() => llm.readText(text, signal), 'openai-text', notices, signal);
         if (viaModel) return viaModel;
       }
-      return analyzeOrRefuse(parseReceiptText(text), 'text', noItemsInText, notices);
+      return analyzeOrRefuse(readReceiptText(text), 'text', noItemsInText, notices);
     },
 
     async analyzeFile(bytes, _claimed, signal) {

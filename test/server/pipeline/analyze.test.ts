@@ -4,7 +4,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, drivingKm, treeMonths, type AnalysisResult } from '../../../src/contract.ts';
-import { analyzeParsedReceipt, parseReceiptText } from '../../../src/server/pipeline/analyze.ts';
+import { analyzeParsedReceipt } from '../../../src/server/pipeline/analyze.ts';
+import { readReceiptText } from '../../../src/server/pipeline/read/index.ts';
 import { factorFor } from '../../../src/server/pipeline/emissions/factors.ts';
 import { reconcile, toCents } from '../../../src/server/pipeline/money.ts';
 import type { ParsedItem, ParsedReceipt } from '../../../src/server/pipeline/types.ts';
@@ -151,7 +152,7 @@ describe('analyzeParsedReceipt', () => {
   });
 
   it('reads the widget sample receipt into consistent numbers with red meat on top', () => {
-    const result = analyzeParsedReceipt(parseReceiptText(SAMPLE_RECEIPT_TEXT), { method: 'text', now: NOW });
+    const result = analyzeParsedReceipt(readReceiptText(SAMPLE_RECEIPT_TEXT), { method: 'text', now: NOW });
     expect(result.items.length).toBeGreaterThan(5);
     expectConsistent(result);
     const top = Object.entries(result.categories).sort((a, b) => b[1].emissions - a[1].emissions)[0];
@@ -167,7 +168,7 @@ describe.skipIf(!sharedDataPresent(receiptsDir, 'analysis of the real receipt te
     const files = dirs.flatMap((dir) => readdirSync(dir).map((file) => resolve(dir, file)));
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
-      const result = analyzeParsedReceipt(parseReceiptText(readFileSync(file, 'utf8')), { method: 'text', now: NOW });
+      const result = analyzeParsedReceipt(readReceiptText(readFileSync(file, 'utf8')), { method: 'text', now: NOW });
       expectConsistent(result);
     }
   });

@@ -14,7 +14,7 @@ import { noTextInImage } from '../ocr/refusals.ts';
 import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
 import { hasReadableText, tidyOcrText } from '../ocr/text.ts';
-import { parseReadings, parseReceiptText } from '../parse/index.ts';
+import { readMergedTexts, readReceiptText } from '../read/index.ts';
 import { loadPdfjs } from '../pdf/document.ts';
 import { noTextInPdf } from '../pdf/refusals.ts';
 import type { ExtractedText, ParsedReceipt } from '../types.ts';
@@ -189,7 +189,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     let spentMs = costMs;
     const readings = [first];
     // Each reading is parsed once; the winner's parse goes on to the analysis.
-    const parses = [parseReceiptText(first.text)];
+    const parses = [readReceiptText(first.text)];
     const checks = parses.map(checkReading);
     for (const alternative of ALTERNATIVE_READINGS) {
       if (checks.some((check) => check.reconciles)) break;
@@ -200,7 +200,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       try {
         const { result: reading, costMs: readingMs } = await measured(() => ticket.recognize(image, signal, alternative.mode));
         spentMs += readingMs;
-        const parsed = parseReceiptText(reading.text);
+        const parsed = readReceiptText(reading.text);
         readings.push(reading);
         parses.push(parsed);
         checks.push(checkReading(parsed));
@@ -215,7 +215,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     }
     const best = bestReading(checks);
     if (!checks.some((check) => check.reconciles) && readings.length > 1) {
-      const merged = parseReadings(readings.map((reading) => reading.text));
+      const merged = readMergedTexts(readings.map((reading) => reading.text));
       if (merged) return { ...(readings[best] ?? first), readings: readings.length, parsed: merged };
     }
     return { ...(readings[best] ?? first), readings: readings.length, ...(parses[best] ? { parsed: parses[best] } : {}) };

@@ -9,7 +9,7 @@ import { FIXTURE_RECEIPTS } from '../../../../scripts/paths.ts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract/index.ts';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
 const IMAGES = join(FIXTURE_RECEIPTS, 'images');
 const A4: [number, number] = [595, 842];
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function read(bytes: Buffer) {
   const extracted = await extractor.extractText(bytes);
-  return { method: extracted.method, parsed: parseReceiptText(extracted.text) };
+  return { method: extracted.method, parsed: readReceiptText(extracted.text) };
 }
 
 describe('a photo and its scanned-PDF twin', () => {

@@ -1,6 +1,6 @@
 // Whole receipts of each chain's layout, read end to end.
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import type { ParsedReceipt } from '../../../../src/server/pipeline/types.ts';
 import {
   ALEPA,
@@ -28,7 +28,7 @@ function addsUp(parsed: ParsedReceipt): boolean {
 
 describe('whole receipts', () => {
   it('K-Citymarket: PLUSSA-TASAERÄ offer, PLUSSA-ETU and ALENNUS lines, weighed item, loyalty block', () => {
-    const parsed = parseReceiptText(K_CITYMARKET);
+    const parsed = readReceiptText(K_CITYMARKET);
     expect(priced(parsed)).toEqual([
       ['Pirkka täysmaito 1l', 1.19],
       ['Snellman kinkkuleike 300g', 6],
@@ -41,7 +41,7 @@ describe('whole receipts', () => {
   });
 
   it('K-Market: `2 KPL x` line, can deposit and a can return', () => {
-    const parsed = parseReceiptText(K_MARKET);
+    const parsed = readReceiptText(K_MARKET);
     expect(parsed.items).toEqual([
       { name: 'Pirkka banaani', price: 0.61, quantity: null, weightKg: 0.322, unitPrice: 1.89, discount: 0 },
       { name: 'Valio Eila kevytmaitojuoma 1l', price: 1.98, quantity: 2, weightKg: null, unitPrice: 0.99, discount: 0 },
@@ -51,7 +51,7 @@ describe('whole receipts', () => {
   });
 
   it('K-Supermarket, as lower-case OCR with point decimals', () => {
-    const parsed = parseReceiptText(K_SUPERMARKET_OCR);
+    const parsed = readReceiptText(K_SUPERMARKET_OCR);
     expect(priced(parsed)).toEqual([
       ['arla lempi jogurtti 1kg', 2.49],
       ['pirkka omena jonagold', 1.35],
@@ -61,7 +61,7 @@ describe('whole receipts', () => {
   });
 
   it('Prisma: NORM./KAMPANJA already netted, RIVIALENNUS applied, deposit, bag', () => {
-    const parsed = parseReceiptText(PRISMA);
+    const parsed = readReceiptText(PRISMA);
     expect(priced(parsed)).toEqual([
       ['KEVYTMAITO LAKTOOSITON 1L', 1.29],
       ['JAUHELIHA NAUTA 10% 400G', 4.79],
@@ -74,7 +74,7 @@ describe('whole receipts', () => {
   });
 
   it('S-market: bottle return line first, KAMPANJA, weighed apples', () => {
-    const parsed = parseReceiptText(S_MARKET);
+    const parsed = readReceiptText(S_MARKET);
     expect(priced(parsed)).toEqual([
       ['RUISLEIPÄ PALAT 6KPL 330G', 1.89],
       ['OMENA PINK LADY', 2.32],
@@ -86,7 +86,7 @@ describe('whole receipts', () => {
   });
 
   it('Sale: drink and its deposit', () => {
-    const parsed = parseReceiptText(SALE);
+    const parsed = readReceiptText(SALE);
     expect(priced(parsed)).toEqual([
       ['ENERGIAJUOMA SOKERITON 0,5L', 1.79],
       ['NAKKI 300G', 2.29],
@@ -95,7 +95,7 @@ describe('whole receipts', () => {
   });
 
   it('Alepa: S-Etu KAMPANJA', () => {
-    const parsed = parseReceiptText(ALEPA);
+    const parsed = readReceiptText(ALEPA);
     expect(priced(parsed)).toEqual([
       ['KAURAPUURO VALMIS 300G', 1.39],
       ['BANAANI', 0.43],
@@ -105,7 +105,7 @@ describe('whole receipts', () => {
   });
 
   it('Sokos Herkku: two discounts on one item', () => {
-    const parsed = parseReceiptText(SOKOS_HERKKU);
+    const parsed = readReceiptText(SOKOS_HERKKU);
     expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([
       ['SALAATTIBUFFET', 6.9, 0],
       ['GRILLATTU KANANKOIVET', 2.24, 1.96],
@@ -114,7 +114,7 @@ describe('whole receipts', () => {
   });
 
   it('Lidl: VAT letters, Lidl Plus and Alennus lines, can return; not fooled by "Alennukset yhteensä"', () => {
-    const parsed = parseReceiptText(LIDL);
+    const parsed = readReceiptText(LIDL);
     expect(priced(parsed)).toEqual([
       ['Kevytmaito 1l', 0.95],
       ['Juustoviipale 150g', 1.98],
@@ -125,7 +125,7 @@ describe('whole receipts', () => {
   });
 
   it('Tokmanni: EAN codes before names, a name whose price is on its quantity line, cash and change', () => {
-    const parsed = parseReceiptText(TOKMANNI);
+    const parsed = readReceiptText(TOKMANNI);
     expect(priced(parsed)).toEqual([
       ['FAIRY ASTIANPESUAINE 650ML', 2.79],
       ['MARABOU MAITOSUKLAA 200G', 2.49],
@@ -136,7 +136,7 @@ describe('whole receipts', () => {
   });
 
   it('an unknown shop', () => {
-    const parsed = parseReceiptText(UNKNOWN_STORE);
+    const parsed = readReceiptText(UNKNOWN_STORE);
     expect(priced(parsed)).toEqual([
       ['MAITO 1L', 1.15],
       ['LEIPÄ', 2.4],
@@ -145,7 +145,7 @@ describe('whole receipts', () => {
   });
 
   it('S-kaupat online order: CRLF, fees apart, VÄLISUMMA and BONUSTA lines ignored', () => {
-    const parsed = parseReceiptText(S_KAUPAT_ONLINE);
+    const parsed = readReceiptText(S_KAUPAT_ONLINE);
     expect(priced(parsed)).toEqual([
       ['KAURAHIUTALE 1KG', 1.45],
       ['BROILERIN RINTAFILE 500G', 6.99],
@@ -156,7 +156,7 @@ describe('whole receipts', () => {
   });
 
   it('a delivery fragment padded with non-breaking spaces', () => {
-    const parsed = parseReceiptText(NBSP_FRAGMENT);
+    const parsed = readReceiptText(NBSP_FRAGMENT);
     expect(priced(parsed)).toEqual([
       ['PORKKANA 1KG', 1.39],
       ['RUUSUKAALI', 3.58],
@@ -175,11 +175,11 @@ describe('whole receipts', () => {
     ['Tokmanni', TOKMANNI],
     ['S-kaupat', S_KAUPAT_ONLINE],
   ])('%s: items + deposits + fees − returns equal the printed total', (_, text) => {
-    expect(addsUp(parseReceiptText(text))).toBe(true);
+    expect(addsUp(readReceiptText(text))).toBe(true);
   });
 
   it('returns an empty receipt with a warning for text with no receipt in it', () => {
-    const parsed = parseReceiptText('hello world\n\nnothing to see here');
+    const parsed = readReceiptText('hello world\n\nnothing to see here');
     expect(parsed.items).toEqual([]);
     expect(parsed.warnings).toEqual(['No product lines could be read from this receipt.']);
     expect(parsed.notices.map((notice) => notice.code)).toEqual(['no-product-lines']);

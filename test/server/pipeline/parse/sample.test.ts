@@ -1,10 +1,10 @@
 // The widget's built-in sample must parse exactly: the demo shows these numbers.
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../../../../src/sample-receipt.ts';
 
 describe('the widget sample receipt', () => {
-  const parsed = parseReceiptText(SAMPLE_RECEIPT_TEXT);
+  const parsed = readReceiptText(SAMPLE_RECEIPT_TEXT);
 
   it('has every product line as an item, the bag included, and the deposit apart', () => {
     // 15 product lines are printed; PANTTI is the deposit, not an item.

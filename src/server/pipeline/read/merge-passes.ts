@@ -12,9 +12,9 @@
 //   two different receipts that both add up leave the readings as they were; so is a receipt
 //   that would rest on more than one line a single reading has (MAX_LONE_LINES).
 import { repairConfusedDigit } from './digit-confusions.ts';
-import { editDistance, fold } from './lines.ts';
-import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from './items.ts';
-import type { Witnesses } from './reconcile.ts';
+import { editDistance, fold } from '../parse/lines.ts';
+import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from '../parse/items.ts';
+import type { Witnesses } from '../parse/index.ts';
 
 /** One reading as the parser saw it: its product lines and what it read of the total. */
 export interface SectionReading {
@@ -166,7 +166,7 @@ function sameOutcome(a: Candidate, b: Candidate): boolean {
  * The one receipt the readings together make that adds up, or null: fewer than two readings,
  * no total read, too many ways to choose, no choice that adds up, or two that do equally well.
  */
-export function mergeReadings(readings: readonly SectionReading[]): MergedReading | null {
+export function mergePasses(readings: readonly SectionReading[]): MergedReading | null {
   if (readings.length < 2) return null;
   const totals = totalsRead(readings);
   if (totals.size === 0) return null;

@@ -5,21 +5,13 @@
 // visitor is told in plain words that something was not read.
 import type { Notice } from '../../../contract.ts';
 import { mismatchNotice, reconcile as checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
+import type { Witnesses } from '../parse/index.ts';
+import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from '../parse/items.ts';
+import { withOneDigitLess } from '../parse/numbers.ts';
 import type { ParsedItem } from '../types.ts';
 import { repairConfusedDigit } from './digit-confusions.ts';
-import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
-import { withOneDigitLess } from './numbers.ts';
-import type { TotalReading } from './totals.ts';
 
-export interface Witnesses {
-  total: TotalReading | null;
-  vatCents: number | null;
-  /** The VAT table's gross per rate, when read: each is what some of the lines add up to. */
-  vatRates?: readonly number[];
-  payments: number[];
-}
-
-export interface Reconciled {
+export interface Fitted {
   items: ParsedItem[];
   /** The items (+ deposits + fees − returns) against the printed total. */
   check: ReconciledCents;
@@ -99,7 +91,7 @@ function strayDigitRepair(
   return fits.length === 1 ? (fits[0] ?? null) : null;
 }
 
-export interface ReconcileOptions {
+export interface FitOptions {
   /**
    * Also try one digit of one price read as its usual OCR confusion (digit-confusions.ts).
    * Only for the reading finally kept: a layout must add up as read to be chosen.
@@ -107,7 +99,12 @@ export interface ReconcileOptions {
   digitConfusions?: boolean;
 }
 
-export function reconcile(section: ItemSection, witnesses: Witnesses, options: ReconcileOptions = {}): Reconciled {
+/**
+ * The section's items fitted to the receipt's witnesses of its total: the readings of uncertain
+ * prices chosen, a stray digit dropped, a misread total outvoted, and (with `digitConfusions`) one
+ * confused digit repaired, where the receipt's own arithmetic says so; then checked once.
+ */
+export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: FitOptions = {}): Fitted {
   const extras = extraCents(section);
   const certain = section.items.filter((item) => item.readings === null);
   const uncertain = section.items.filter((item) => item.readings !== null);

@@ -8,7 +8,7 @@
 // Of two readings that meet the total (−0,12 → −0,72 under one item, 0,10 → 0,70 under
 // another), the one a discount's printed share confirms (`ALENNUS 30%` of 2,39 is 0,72) is taken.
 import { sameAmount } from '../money.ts';
-import { netCents, type DraftItem } from './items.ts';
+import { netCents, type DraftItem } from '../parse/items.ts';
 
 /**
  * Digits OCR mistook for each other on the real photos of two public sources, both ways round
