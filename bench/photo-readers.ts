@@ -24,8 +24,9 @@ import sharp from 'sharp';
 import { detectKind } from '../src/server/pipeline/decode/detect.ts';
 import { preparePaper } from '../src/server/pipeline/decode/image.ts';
 import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
-import { readReceiptText } from '../src/server/pipeline/read/index.ts';
-import { checkReading } from '../src/server/pipeline/extract/readings.ts';
+import { readPasses, readReceiptText } from '../src/server/pipeline/read/index.ts';
+import type { ParsedReceipt } from '../src/server/pipeline/types.ts';
+import { checkReading } from '../src/server/pipeline/read/choose.ts';
 import { startWorker } from '../src/server/pipeline/ocr/tesseract.ts';
 import { loadTrainedData } from '../src/server/pipeline/ocr/trained-data.ts';
 import { PSM, type Worker } from 'tesseract.js';
@@ -34,6 +35,8 @@ import { PSM, type Worker } from 'tesseract.js';
 export interface PhotoReading {
   text: string;
   confidence: number | null;
+  /** The receipt the method read, when it is more than its text parsed (the product's merged passes). */
+  receipt?: ParsedReceipt;
 }
 
 export interface PhotoMethod {
@@ -57,8 +60,8 @@ function tesseract(name: string, rereadWithinMs: number): PhotoMethod {
     name,
     ready: () => extractor.ready(),
     async read(bytes) {
-      const result = await extractor.extractText(bytes);
-      return { text: result.text, confidence: result.ocrConfidence ?? null };
+      const { pass, receipt } = await readPasses(extractor.extract(bytes));
+      return { text: pass.text, confidence: pass.ocrConfidence ?? null, receipt };
     },
     close: () => extractor.close(),
   };
@@ -159,7 +162,7 @@ function digitsRereading(): PhotoMethod {
     },
     async read(bytes) {
       const reading = await product.read(bytes);
-      const parsed = readReceiptText(reading.text);
+      const parsed = reading.receipt ?? readReceiptText(reading.text);
       if (!worker || checkReading(parsed).reconciles || parsed.printedTotal === null) return reading;
       const kind = detectKind(bytes);
       if (!kind || kind === 'pdf') return reading;
@@ -182,7 +185,7 @@ function digitsRereading(): PhotoMethod {
           if (checkReading(readReceiptText(text)).reconciles) repaired.push(text);
         }
       }
-      return repaired.length === 1 ? { ...reading, text: repaired[0]! } : reading;
+      return repaired.length === 1 ? { text: repaired[0]!, confidence: reading.confidence } : reading;
     },
     async close() {
       await worker?.terminate();
@@ -205,7 +208,7 @@ function paddleFallback(from: string): PhotoMethod {
     },
     async read(bytes) {
       const reading = await product.read(bytes);
-      if (checkReading(readReceiptText(reading.text)).reconciles) return reading;
+      if (checkReading(reading.receipt ?? readReceiptText(reading.text)).reconciles) return reading;
       const other = await fallback.read(bytes);
       return checkReading(readReceiptText(other.text)).reconciles ? other : reading;
     },
@@ -249,7 +252,7 @@ async function run(method: PhotoMethod, entries: readonly CorpusEntry[]): Promis
       error = caught instanceof Error ? caught.message : String(caught);
     }
     const ms = performance.now() - started;
-    const parsed = readReceiptText(reading.text);
+    const parsed = reading.receipt ?? readReceiptText(reading.text);
     const items = parsed.items.map((item) => ({ name: item.name, price: item.price, category: 'Other', weight: 0 }));
     const score = scoreReceipt(entry.label, { items, total: parsed.printedTotal }, ms);
     rows.push({ entry, score: error ? { ...score, error } : score, ms, confidence: reading.confidence });

@@ -1,5 +1,6 @@
 // The shapes that pass between pipeline stages:
-// bytes → (decode, OCR or PDF text) → text → parse → ParsedReceipt → classify, weigh, emissions → AnalysisResult.
+// bytes → (decode, OCR or PDF text) → text passes → read (parse each, choose) → ParsedReceipt →
+// classify, weigh, emissions → AnalysisResult.
 // The optional OpenAI path produces a ParsedReceipt too (with category hints), so the
 // numbers always come from our own factor table.
 import type { CategoryName, Notice, ProcessingMethod } from '../../contract.ts';
@@ -46,12 +47,4 @@ export interface ParsedReceipt {
   notices: Notice[];
   /** The notices' English sentences, in the same order. Shown to the visitor. */
   warnings: string[];
-}
-
-/** What the text stage hands to the parser. */
-export interface ExtractedText {
-  text: string;
-  method: Extract<ProcessingMethod, 'text' | 'pdf-text' | 'pdf-ocr' | 'ocr'>;
-  /** Mean OCR confidence 0–100 when OCR was used. */
-  ocrConfidence?: number;
 }

@@ -1,6 +1,6 @@
 // Choosing between two OCR readings of one receipt by how well each adds up to its total.
 import { describe, expect, it } from 'vitest';
-import { bestReading, checkReading as checkParsed } from '../../../../src/server/pipeline/extract/readings.ts';
+import { bestReading, checkReading as checkParsed } from '../../../../src/server/pipeline/read/choose.ts';
 import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
 const checkReading = (text: string) => checkParsed(readReceiptText(text));
