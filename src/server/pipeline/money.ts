@@ -1,7 +1,7 @@
 // Money and mass, one way everywhere: euros are counted in integer cents and kilograms in
 // integer grams, so sums never drift and every total equals the sum of what the visitor sees.
 // The one check of a receipt against its own printed total lives here too, with its one
-// tolerance: the parser, the model reader and the wire's `reconciliation` all call it.
+// tolerance: the receipt factory (receipt.ts), the reader's repairs and the wire's `reconciliation` all call it.
 import type { Notice, Reconciliation } from '../../contract.ts';
 
 /**
@@ -68,7 +68,8 @@ export interface ReconciledCents {
   status: Reconciliation['status'];
 }
 
-export function reconcile(sums: ReceiptSums): ReconciledCents {
+/** Items + deposits + fees − returns against the printed total: the one check of a receipt. */
+export function checkTotal(sums: ReceiptSums): ReconciledCents {
   const computedCents = sums.itemCents + sums.depositCents + sums.feeCents - sums.returnCents;
   if (sums.printedCents === null) return { printedCents: null, computedCents, differenceCents: null, status: 'no-total' };
   const differenceCents = computedCents - sums.printedCents;

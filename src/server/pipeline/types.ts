@@ -39,12 +39,8 @@ export interface ParsedReceipt {
   returns: number;
   /** Delivery, packaging and similar fees, EUR; not products. */
   fees: number;
-  /** Gross total of the VAT table, when found (a second witness of the total). */
-  vatTableTotal: number | null;
-  /** The items (+ deposits + fees − returns) checked against the printed total, once, by the reader. */
+  /** The items (+ deposits + fees − returns) checked against the printed total, once (receipt.ts). */
   reconciliation: ReconciledCents;
-  /** Problems the reader noticed (e.g. item sum ≠ printed total), each with its stable code. */
+  /** Problems the reader noticed (e.g. item sum ≠ printed total), each with its stable code and English sentence. */
   notices: Notice[];
-  /** The notices' English sentences, in the same order. Shown to the visitor. */
-  warnings: string[];
 }

@@ -7,7 +7,7 @@ import { CATEGORY_NAMES, drivingKm, treeMonths, type AnalysisResult } from '../.
 import { analyzeParsedReceipt } from '../../../src/server/pipeline/analyze.ts';
 import { readReceiptText } from '../../../src/server/pipeline/read/index.ts';
 import { factorFor } from '../../../src/server/pipeline/emissions/factors.ts';
-import { reconcile, toCents } from '../../../src/server/pipeline/money.ts';
+import { buildReceipt } from '../../../src/server/pipeline/receipt.ts';
 import type { ParsedItem, ParsedReceipt } from '../../../src/server/pipeline/types.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import { SHARED_RECEIPTS, sharedDataPresent } from '../../../scripts/paths.ts';
@@ -19,20 +19,8 @@ function item(name: string, price: number, extra: Partial<ParsedItem> = {}): Par
 }
 
 function receipt(items: ParsedItem[], extra: Partial<ParsedReceipt> = {}): ParsedReceipt {
-  const itemCents = items.reduce((sum, line) => sum + toCents(line.price), 0);
-  return {
-    reconciliation: reconcile({ printedCents: null, itemCents, depositCents: 0, feeCents: 0, returnCents: 0 }),
-    notices: [],
-    store: { name: 'K-Market Testikatu', chain: 'K-Market' },
-    printedTotal: null,
-    items,
-    deposits: 0,
-    returns: 0,
-    fees: 0,
-    vatTableTotal: null,
-    warnings: [],
-    ...extra,
-  };
+  const store = { name: 'K-Market Testikatu', chain: 'K-Market' };
+  return { ...buildReceipt({ store, printedTotal: null, items, deposits: 0, returns: 0, fees: 0 }, 'none'), ...extra };
 }
 
 const cents = (eur: number): number => Math.round(eur * 100);

@@ -1,10 +1,9 @@
 // Cross-checks the items against the receipt's own totals. A receipt carries up to three
 // witnesses of its total: the YHTEENSÄ line, the VAT table's gross total and the payment lines.
 // When two of them agree with the items, a misread total is corrected; when a price read
-// without its decimal comma makes the sum match, that reading is taken; otherwise the
-// visitor is told in plain words that something was not read.
-import type { Notice } from '../../../contract.ts';
-import { mismatchNotice, reconcile as checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
+// without its decimal comma makes the sum match, that reading is taken; otherwise the items
+// stay as read and the receipt says they do not add up (../receipt.ts tells the visitor).
+import { checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
 import type { Witnesses } from '../parse/index.ts';
 import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from '../parse/items.ts';
 import { withOneDigitLess } from '../parse/numbers.ts';
@@ -17,14 +16,8 @@ export interface Fitted {
   check: ReconciledCents;
   /** True when they add up. */
   matches: boolean;
-  notices: Notice[];
 }
 
-export const NO_PRODUCT_LINES: Notice = { code: 'no-product-lines', message: 'No product lines could be read from this receipt.' };
-export const TOTAL_NOT_FOUND: Notice = {
-  code: 'total-not-found',
-  message: 'The receipt total could not be read, so the items found could not be checked against it.',
-};
 // A receipt with more unreadable prices than this, or more ways to read them, is left as read.
 const MAX_UNCERTAIN = 8;
 const MAX_COMBINATIONS = 100_000;
@@ -154,12 +147,5 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
     feeCents: section.feeCents,
     returnCents: section.returnCents,
   });
-  const notices: Notice[] = [];
-  if (items.length === 0) notices.push(NO_PRODUCT_LINES);
-  else if (check.status === 'no-total') notices.push(TOTAL_NOT_FOUND);
-  else {
-    const mismatch = mismatchNotice(check);
-    if (mismatch) notices.push(mismatch);
-  }
-  return { items, check, matches: check.status === 'match', notices };
+  return { items, check, matches: check.status === 'match' };
 }

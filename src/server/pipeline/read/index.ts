@@ -7,6 +7,7 @@
 import type { TextPass } from '../extract/index.ts';
 import { toEuros } from '../money.ts';
 import { parseText, storeOf, type ParsedText } from '../parse/index.ts';
+import { buildReceipt } from '../receipt.ts';
 import type { ParsedReceipt } from '../types.ts';
 import { readingOf, type Candidate } from './candidates.ts';
 import { bestReading, checkReading, type ReadingCheck } from './choose.ts';
@@ -26,18 +27,15 @@ export interface Reading {
 }
 
 function receiptOf(text: ParsedText, { section, fitted }: Pick<Candidate, 'section' | 'fitted'>): ParsedReceipt {
-  return {
+  const lines = {
     store: storeOf(text, section),
     printedTotal: fitted.check.printedCents === null ? null : toEuros(fitted.check.printedCents),
     items: fitted.items,
     deposits: toEuros(section.depositCents),
     returns: toEuros(section.returnCents),
     fees: toEuros(section.feeCents),
-    vatTableTotal: text.witnesses.vatCents === null ? null : toEuros(text.witnesses.vatCents),
-    reconciliation: fitted.check,
-    notices: fitted.notices,
-    warnings: fitted.notices.map((notice) => notice.message),
   };
+  return buildReceipt(lines, 'all');
 }
 
 /** A receipt's text (typed, pasted, a PDF's text layer or one OCR reading) read into the receipt it best makes. */

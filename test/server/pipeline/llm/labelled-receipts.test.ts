@@ -68,7 +68,7 @@ describe.skipIf(!available)('labelled real receipts through the reader', () => {
     const reader = createLlmReader({ apiKey: 'sk-test', model: 'gpt-test', baseURL: fake.baseURL, timeoutMs: 3_000 });
     const parsed = await reader.readText('(receipt text)');
 
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
     expect(parsed.store.name).toBe(label.store);
     expect(parsed.items.map((item) => [item.name, item.price, item.categoryHint, item.weightKg])).toEqual(
       label.items.map((item) => [item.name, item.price, item.category, item.weight_kg]),

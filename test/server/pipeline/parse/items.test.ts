@@ -111,7 +111,7 @@ describe('items of a receipt', () => {
       { name: 'JOGURTTI', price: 2.58, quantity: 2, weightKg: null, unitPrice: 1.29, discount: 0 },
       { name: 'BANAANI', price: 2.16, quantity: null, weightKg: 1.262, unitPrice: null, discount: 0 },
     ]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('leaves an S-Group price alone under NORM. (it is already net) but applies other discount lines', () => {
@@ -172,7 +172,7 @@ describe('items of a receipt', () => {
       ['MUOVIKASSI', 0.25, 1],
     ]);
     expect([parsed.deposits, parsed.returns, parsed.fees]).toEqual([1.8, 2.1, 10.7]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('joins a price wrapped onto the next line to its name, digits in the name included', () => {

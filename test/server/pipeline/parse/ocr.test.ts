@@ -1,6 +1,7 @@
 // Text from phone-photo OCR: slips in digits and keywords, specks from the paper's edge,
 // garbage lines, prices that lost their decimal comma, prices printed off their line.
 import { describe, expect, it } from 'vitest';
+import { parseText } from '../../../../src/server/pipeline/parse/index.ts';
 import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import { LIDL_OFFSET_OCR, PRISMA, PRISMA_OCR } from './receipt-texts.ts';
 
@@ -9,7 +10,7 @@ describe('noisy OCR text', () => {
     const clean = readReceiptText(PRISMA);
     const noisy = readReceiptText(PRISMA_OCR);
     expect(noisy.items.map((i) => [i.name, i.price])).toEqual(clean.items.map((i) => [i.name, i.price]));
-    expect(noisy).toMatchObject({ printedTotal: 11.47, deposits: 0.4, warnings: [] });
+    expect(noisy).toMatchObject({ printedTotal: 11.47, deposits: 0.4, notices: [] });
     expect(noisy.store).toEqual({ name: 'Prisma Kaleva', chain: 'Prisma' });
   });
 
@@ -27,7 +28,7 @@ describe('noisy OCR text', () => {
       ['JUUSTO 400G', 5.49],
       ['LEIPÄ', 2.4],
     ]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('picks the reading that fits when OCR read the decimal comma as a digit (1135 for 1,35)', () => {
@@ -50,7 +51,7 @@ describe('noisy OCR text', () => {
       ['MAITO 1L', 1.15],
       ['JUUSTO 400G', 5.49],
     ]);
-    expect(parsed.warnings).toEqual([
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([
       'The items found add up to 6,64 € but the receipt total is 9,04 €; some lines may not have been read.',
     ]);
   });
@@ -68,7 +69,7 @@ describe('noisy OCR text', () => {
       ['Perunat 2kg', 1.19],
       ['Kevytmaito 1l', 0.95],
     ]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   describe('Lidl prices half a line above their names, some signs and amounts lost', () => {
@@ -98,7 +99,7 @@ describe('noisy OCR text', () => {
         ['Kevytmaito 1l', 1.35, 1],
         ['Kananmunat 10 kpl M', 1.79, 1],
       ]);
-      expect(parsed.warnings).toEqual([]);
+      expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
     });
 
     it('takes the first amount from the `EUR` column head it landed on', () => {
@@ -116,7 +117,7 @@ describe('noisy OCR text', () => {
         ['Kalkkunan fileesuikale 400g', 4.29],
         ['Lohifilee pakaste 500g', 6.99],
       ]);
-      expect(parsed).toMatchObject({ returns: 2.1, warnings: [] });
+      expect(parsed).toMatchObject({ returns: 2.1, notices: [] });
     });
 
     it('does not take a web address or business ID printed at the foot for the header', () => {
@@ -133,7 +134,7 @@ describe('noisy OCR text', () => {
       const parsed = readReceiptText(swapped.join('\n'));
       // Read as a sign-blind column this would add up (2,38 + 0,99 + 1,35 + 1,79); a product is never negative.
       expect(parsed.items.map((i) => i.price)).not.toEqual([2.38, 0.99, 1.35, 1.79]);
-      expect(parsed.warnings).toHaveLength(1);
+      expect(parsed.notices.map((notice) => notice.message)).toHaveLength(1);
     });
   });
 
@@ -165,7 +166,7 @@ describe('noisy OCR text', () => {
     const text = 'ALEPA TESTI\nK001 M000001/0001 1.1.2024 12:00\nPESTO 190G 2,89\n- RIVIALENNUS 30 %      0787\nYHTEENSÄ 2,02\n';
     const parsed = readReceiptText(text);
     expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([['PESTO 190G', 2.02, 0.87]]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('uses a garbled card line and a VAT table with an unreadable row only through its total row', () => {
@@ -182,14 +183,15 @@ describe('noisy OCR text', () => {
       'Yhteensä    9,87    2,11      11,98',
     ].join('\n');
     const parsed = readReceiptText(text);
-    expect(parsed).toMatchObject({ printedTotal: 11.98, vatTableTotal: 11.98, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 11.98, notices: [] });
+    expect(parseText(text).witnesses.vatCents).toBe(1198);
   });
 
   it('reads `0:20` on a deposit line as 0,20 but never a clock time as a price', () => {
     const parsed = readReceiptText('PRISMA TESTI\n12.3.2015 17:26\nVESI 0,5L 1.29\nPANTTI MUOVI 0,5L 0:20\nYHTEENSÄ 1.49\n');
     expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['VESI 0,5L', 1.29]]);
     expect(parsed.deposits).toBe(0.2);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 });
 
@@ -226,7 +228,7 @@ describe('OCR variants of phone photos', () => {
       ['MÄTI SIIKA 80G', 12.9],
       ['KARKKIPUSSI CLASSIC', 2.49],
     ]);
-    expect(readReceiptText(text).warnings).toEqual([]);
+    expect(readReceiptText(text).notices).toEqual([]);
   });
 
   it('keeps both words of a name a crease crossed (`SUKLAAMIX = CLASSIC`), and still cuts margin specks', () => {
@@ -277,7 +279,7 @@ describe('OCR variants of phone photos', () => {
       receipt(['M PIPO LOGO          14,95', 'NORM,             19,95', 'KAMPANJA          -5,00', '4  PANTTI KMP0,351-0,999L      0,20'], '15,15'),
     );
     expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['M PIPO LOGO', 14.95]]);
-    expect(parsed).toMatchObject({ deposits: 0.2, warnings: [] });
+    expect(parsed).toMatchObject({ deposits: 0.2, notices: [] });
   });
 
   it('fills in the last digit OCR lost from a price when the total confirms it', () => {
@@ -286,13 +288,13 @@ describe('OCR variants of phone photos', () => {
       ['RAEJUUSTO 200G', 2.35],
       ['PORKKANA', 0.65],
     ]);
-    expect(readReceiptText(text).warnings).toEqual([]);
+    expect(readReceiptText(text).notices).toEqual([]);
   });
 
   it('leaves out a price missing its last digit that the total cannot confirm, instead of guessing', () => {
     const parsed = readReceiptText(receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,65'], '9,99'));
     expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['PORKKANA', 0.65]]);
-    expect(parsed.warnings).toHaveLength(1);
+    expect(parsed.notices.map((notice) => notice.message)).toHaveLength(1);
   });
 
   it('still reads a name ending in a one-decimal size with its price on the next line', () => {

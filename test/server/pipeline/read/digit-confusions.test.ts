@@ -22,7 +22,7 @@ describe('a price with one digit misread', () => {
     const parsed = readReceiptText(`${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nKAURAJUOMA 2,30\nYHTEENSÄ 30,20\n`);
     expect(parsed.items.map((item) => item.price)).toEqual([7.95, 19.95, 2.3]);
     expect(parsed.reconciliation.status).toBe('match');
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('repairs a discount line too (−0,72 read as −0,12)', () => {

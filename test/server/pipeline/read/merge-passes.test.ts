@@ -37,7 +37,7 @@ describe('merging readings', () => {
     const merged = readMergedTexts([block, column, banded]);
     expect(merged?.items.map((item) => [item.name, item.price])).toEqual(itemsOf(reading(PRINTED)));
     expect(merged?.reconciliation.status).toBe('match');
-    expect(merged?.warnings).toEqual([]);
+    expect(merged?.notices.map((notice) => notice.message)).toEqual([]);
     expect(merged?.store.chain).toBe('K-Supermarket');
   });
 
