@@ -2,7 +2,7 @@
 // and sum per category, with equivalents and honest uncertainty fields.
 import type { AnalysisItem, AnalysisResult, CategoryName, Notice } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
-import { CATALOGUE } from './classify/catalogue.ts';
+import { CATALOGUE } from './data/catalogue.ts';
 import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
 import { categoryMedianFactor, isNotFood } from './emissions/category-factors.ts';
 import { factorFor } from './emissions/factors.ts';

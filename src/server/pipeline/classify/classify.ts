@@ -15,7 +15,7 @@
 // README.md in this folder has the order of decisions and how to extend each step.
 import type { CategoryName, Confidence } from '../../../contract.ts';
 import { FACTORS } from '../emissions/factors.ts';
-import { CATALOGUE, type Catalogue } from './catalogue.ts';
+import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
 import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
 import { modelConfidence, readWithModel } from './model.ts';
 import type { NgramModel } from './ngram.ts';

@@ -2,7 +2,7 @@
 // for items whose name nothing placed with at least medium confidence (the category is a guess,
 // so its typical product is a fairer number than any one product's); and which keys are not food.
 import type { CategoryName } from '../../../contract.ts';
-import { CATALOGUE } from '../classify/catalogue.ts';
+import { CATALOGUE } from '../data/catalogue.ts';
 import { FACTORS, type EmissionFactor } from './factors.ts';
 
 // Zero-factor keys that are still eaten: supplements count 0 kg because no cited factor exists.

@@ -2,7 +2,7 @@
 // product; the category's median pack weight when only the category is known (the model placed
 // the name, or nothing did).
 import type { CategoryName } from '../../../contract.ts';
-import { CATALOGUE } from '../classify/catalogue.ts';
+import { CATALOGUE } from '../data/catalogue.ts';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 // What the result says about items the classifier could not place and lines that are not food.
 import { describe, expect, it } from 'vitest';
 import { analyzeParsedReceipt } from '../../../../src/server/pipeline/analyze.ts';
-import { CATALOGUE } from '../../../../src/server/pipeline/classify/catalogue.ts';
+import { CATALOGUE } from '../../../../src/server/pipeline/data/catalogue.ts';
 import { classifyName } from '../../../../src/server/pipeline/classify/classify.ts';
 import { categoryMedianFactor } from '../../../../src/server/pipeline/emissions/category-factors.ts';
 import { FACTORS, factorFor } from '../../../../src/server/pipeline/emissions/factors.ts';
