@@ -24,6 +24,7 @@ import sharp from 'sharp';
 import { detectKind } from '../src/server/pipeline/decode/detect.ts';
 import { preparePaper } from '../src/server/pipeline/decode/image.ts';
 import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
+import { median } from '../src/server/pipeline/median.ts';
 import { readPasses, readReceiptText } from '../src/server/pipeline/read/index.ts';
 import type { ParsedReceipt } from '../src/server/pipeline/types.ts';
 import { checkReading } from '../src/server/pipeline/read/choose.ts';
@@ -233,12 +234,6 @@ interface Row {
   confidence: number | null;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 async function run(method: PhotoMethod, entries: readonly CorpusEntry[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const entry of entries) {
@@ -322,7 +317,7 @@ async function main(): Promise<void> {
             summary.f1.toFixed(3),
             priced ? `${((100 * right) / priced).toFixed(1)}%` : '–',
             low,
-            (median(rows.map((r) => r.ms)) / 1000).toFixed(2),
+            ((median(rows.map((r) => r.ms)) ?? NaN) / 1000).toFixed(2),
             confidences.length ? Math.min(...confidences) : '–',
           ]),
         );

@@ -105,8 +105,9 @@ function unitGraph(graph: ReadonlyMap<string, readonly string[]>, unit: (file: s
  */
 const STAGES: Readonly<Record<string, readonly (readonly string[])[]>> = {
   'server/pipeline': [
-    // Shared by every stage: refusals, cents and grams with the one check, the shapes between stages, the receipt factory.
-    ['errors.ts', 'money.ts', 'types.ts', 'receipt.ts'],
+    // Shared by every stage: refusals, cents and grams with the one check and its tolerances, the shapes
+    // between stages, the receipt factory, and the one median, text folding and similarity.
+    ['errors.ts', 'money.ts', 'types.ts', 'receipt.ts', 'median.ts', 'fold-text.ts', 'similarity.ts'],
     ['decode'],
     ['ocr', 'pdf'],
     ['extract'],

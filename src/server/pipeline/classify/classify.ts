@@ -19,7 +19,8 @@ import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
 import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
 import { modelConfidence, readWithModel } from './model.ts';
 import type { NgramModel } from './ngram.ts';
-import { foldText, packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
+import { foldText } from '../fold-text.ts';
+import { packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
 import { readRules } from './rules.ts';
 
 export interface Classification {
