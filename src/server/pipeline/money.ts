@@ -2,6 +2,7 @@
 // integer grams, so sums never drift and every total equals the sum of what the visitor sees.
 // The one check of a receipt against its own printed total lives here too, with its one
 // tolerance: the receipt factory (receipt.ts), the reader's repairs and the wire's `reconciliation` all call it.
+// Tolerances are named here and nowhere else.
 import type { Notice, Reconciliation } from '../../contract.ts';
 
 /**
@@ -9,6 +10,12 @@ import type { Notice, Reconciliation } from '../../contract.ts';
  * price × kg, a model's euros), not a lost line, which costs at least a few cents.
  */
 export const TOLERANCE_CENTS = 2;
+
+/**
+ * What one rounding to the cent leaves between amounts that should agree: a VAT row's net plus
+ * tax against its gross, a rate's lines against that rate's row.
+ */
+export const ROUNDING_CENTS = 1;
 
 // A scaled epsilon keeps 1.005 € (stored as 1.00499…) rounding up, as it reads.
 /** EUR → integer cents. */
@@ -47,6 +54,11 @@ export function formatEuros(cents: number): string {
 /** Two amounts that are the same within the tolerance. */
 export function sameAmount(aCents: number, bCents: number): boolean {
   return Math.abs(aCents - bCents) <= TOLERANCE_CENTS;
+}
+
+/** Two amounts that differ by no more than one rounding. */
+export function withinRounding(aCents: number, bCents: number): boolean {
+  return Math.abs(aCents - bCents) <= ROUNDING_CENTS;
 }
 
 /** What a receipt's lines add up to, in cents. */

@@ -6,8 +6,8 @@ import type { Notice } from '../../contract.ts';
 import { checkTotal, mismatchNotice, toCents, type ReconciledCents } from './money.ts';
 import type { ParsedItem, ParsedReceipt } from './types.ts';
 
-export const NO_PRODUCT_LINES: Notice = { code: 'no-product-lines', message: 'No product lines could be read from this receipt.' };
-export const TOTAL_NOT_FOUND: Notice = {
+const NO_PRODUCT_LINES: Notice = { code: 'no-product-lines', message: 'No product lines could be read from this receipt.' };
+const TOTAL_NOT_FOUND: Notice = {
   code: 'total-not-found',
   message: 'The receipt total could not be read, so the items found could not be checked against it.',
 };

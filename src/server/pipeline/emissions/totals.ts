@@ -47,8 +47,8 @@ export interface ReconciliationInput {
   returns: number;
 }
 
-/** Items + deposits + fees − returns against the printed total, by the one check of money.ts. */
-export function reconcile(input: ReconciliationInput): Reconciliation {
+/** The wire's `reconciliation` of the items as analysed (+ deposits + fees − returns) against the printed total, by the one check of money.ts. */
+export function reconciliationOf(input: ReconciliationInput): Reconciliation {
   return toReconciliation(
     checkTotal({
       printedCents: input.printedTotal === null ? null : cents(input.printedTotal),

@@ -22,8 +22,6 @@ import type { ProcessingMethod } from '../types.ts';
 import { pdfPagesSkipped, withPdf } from './pdf.ts';
 import { visionInput, type VisionInput } from './vision.ts';
 
-export type { FileKind } from '../decode/detect.ts';
-
 /**
  * One reading of a receipt's text, as the reading stage parses it: a PDF's text layer, or what
  * OCR read from the page prepared one way. A photo may be read several times, each pass

@@ -20,7 +20,7 @@ const AMOUNT_TOKEN = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)[,.](\d{2})(-?)[.;:'",)\]|]*
 const COLON_AMOUNT_TOKEN = /^(-?)(\d{1,2}):(\d{2})(-?)$/;
 
 /** Undo the OCR letter-for-digit slips inside a token that is clearly meant as a number. */
-export function fixOcrDigits(token: string): string {
+function fixOcrDigits(token: string): string {
   if (!/^[-(]?[\dlIOo|]+[,.:][\dlIOo|]{2}-?\)?$/.test(token)) return token;
   const digits = token.replace(/\D/g, '').length;
   if (digits < 2) return token;

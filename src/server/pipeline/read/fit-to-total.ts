@@ -22,8 +22,6 @@ export interface Fitted {
 const MAX_UNCERTAIN = 8;
 const MAX_COMBINATIONS = 100_000;
 
-const near = sameAmount;
-
 /**
  * For each uncertain item, the index of the reading to use, or -1 to drop the line. When no
  * choice meets a witness, the likeliest readings are kept, but lines whose readings are only
@@ -38,7 +36,7 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
   const choice: number[] = [];
   const visit = (k: number, sum: number, dropped: number): void => {
     if (k === uncertain.length) {
-      const targetRank = targets.findIndex((t) => near(t, sum));
+      const targetRank = targets.findIndex((t) => sameAmount(t, sum));
       if (targetRank < 0) return;
       // Prefer the strongest witness, then keeping every line, then an exact sum (the cent of
       // tolerance is for rounding, not for guessing a lost digit), then the likeliest readings.
@@ -120,13 +118,13 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   const priceOf = (item: DraftItem): number => chosen.get(item) ?? item.cents;
   const sumOf = (): number => kept.reduce((sum, item) => sum + netCents(item, priceOf(item)), extras);
 
-  if (printed !== null && !near(printed, sumOf())) {
+  if (printed !== null && !sameAmount(printed, sumOf())) {
     const stray = strayDigitRepair(kept, priceOf, sumOf() - printed);
     if (stray) chosen.set(stray.item, stray.cents);
   }
   // A VAT table or payment line that meets the items as read says the total line is the misread one.
-  const secondedAsRead = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, sumOf()));
-  if (options.digitConfusions && printed !== null && !near(printed, sumOf()) && !secondedAsRead) {
+  const secondedAsRead = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && sameAmount(w, sumOf()));
+  if (options.digitConfusions && printed !== null && !sameAmount(printed, sumOf()) && !secondedAsRead) {
     const repair = repairConfusedDigit(kept.filter((item) => !chosen.has(item)), sumOf(), printed, {
       vatRates: witnesses.vatRates ?? [],
       otherLines: otherLineCents(section),
@@ -137,8 +135,8 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   const computedCents = sumOf();
 
   // The VAT table or a payment line agreeing with the items outvotes a misread total line.
-  const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, computedCents));
-  if (printed !== null && !near(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
+  const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && sameAmount(w, computedCents));
+  if (printed !== null && !sameAmount(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
 
   const check = checkTotal({
     printedCents: printed,

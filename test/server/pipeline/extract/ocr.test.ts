@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { cutIntoBands } from '../../../../src/server/pipeline/decode/bands.ts';
-import { prepareForOcr, preparePaper } from '../../../../src/server/pipeline/decode/image.ts';
+import { preparePaper } from '../../../../src/server/pipeline/decode/image.ts';
 import { toPgm } from '../../../../src/server/pipeline/decode/paper.ts';
 import { OcrPool } from '../../../../src/server/pipeline/ocr/pool.ts';
 import { startWorker } from '../../../../src/server/pipeline/ocr/tesseract.ts';
@@ -90,7 +90,7 @@ describe('Finnish and English (OCR_LANGS=fin+eng)', () => {
   ] as [OcrLanguage[], string[]][])('a worker started with %j reads paragraphs in %j', { timeout: 60_000 }, async (languages, seen) => {
     const worker = await startWorker({ trainedData: await loadTrainedData(languages), timeoutMs: 60_000, onError: () => {} });
     try {
-      const image = await prepareForOcr({ bytes: await renderReceiptPng(lines), kind: 'png' }, { maxPixels: 50_000_000 });
+      const image = toPgm(await preparePaper({ bytes: await renderReceiptPng(lines), kind: 'png' }, { maxPixels: 50_000_000 }));
       const { data } = await worker.recognize(image, {}, { text: true, hocr: true });
       expect(squash(data.text)).toMatch(/THANK YOU FOR SHOPPING WITH US/);
       expect([...new Set([...(data.hocr ?? '').matchAll(/lang='(\w+)'/g)].map((match) => match[1]))].sort()).toEqual(seen);
@@ -175,7 +175,7 @@ describe('OCR modes', () => {
   it('reads a page line by line (`column`), names and prices rebuilt onto one line, and as one block again after it', async () => {
     const pool = new OcrPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000, startTimeoutMs: 60_000, languages: ['fin'], log: () => {} });
     try {
-      const image = await prepareForOcr({ bytes: await renderReceiptPng(), kind: 'png' }, { maxPixels: 50_000_000 });
+      const image = toPgm(await preparePaper({ bytes: await renderReceiptPng(), kind: 'png' }, { maxPixels: 50_000_000 }));
       const ticket = pool.reserve();
       const column = await ticket.recognize(image, undefined, 'column');
       const block = await ticket.recognize(image);
