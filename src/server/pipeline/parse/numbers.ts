@@ -170,15 +170,3 @@ export function commalessReadings(token: string): number[] {
   // under ten euros are the common case, so that reading comes first.
   return [Number(t[0]) * 100 + Number(t.slice(2)), Number(t)];
 }
-
-/** The prices a printed amount may have been with one stray digit removed (`15.55` → 1,55, 5,55, 15,5…). */
-export function withOneDigitLess(cents: number): number[] {
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  const out = new Set<number>();
-  for (let i = 0; i < digits.length; i++) {
-    const shorter = digits.slice(0, i) + digits.slice(i + 1);
-    if (shorter.length >= 3) out.add(Number(shorter));
-  }
-  out.delete(Math.abs(cents));
-  return [...out];
-}

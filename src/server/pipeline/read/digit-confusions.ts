@@ -7,6 +7,7 @@
 // when printed, and each rate's row of the VAT table, which some of the lines must add up to.
 // Of two readings that meet the total (−0,12 → −0,72 under one item, 0,10 → 0,70 under
 // another), the one a discount's printed share confirms (`ALENNUS 30%` of 2,39 is 0,72) is taken.
+// A digit OCR added (`15.55` for 1,55) is here too: `withOneDigitLess`, which fit-to-total.ts tries.
 import { ROUNDING_CENTS, sameAmount } from '../money.ts';
 import { netCents, type DraftItem } from '../parse/items.ts';
 
@@ -42,6 +43,18 @@ export function confusedReadings(cents: number): number[] {
     }
   }
   out.delete(cents);
+  return [...out];
+}
+
+/** The prices a printed amount may have been with one stray digit removed (`15.55` → 1,55, 5,55, 15,5…). */
+export function withOneDigitLess(cents: number): number[] {
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  const out = new Set<number>();
+  for (let i = 0; i < digits.length; i++) {
+    const shorter = digits.slice(0, i) + digits.slice(i + 1);
+    if (shorter.length >= 3) out.add(Number(shorter));
+  }
+  out.delete(Math.abs(cents));
   return [...out];
 }
 

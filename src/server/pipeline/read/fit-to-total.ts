@@ -6,9 +6,8 @@
 import { checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
 import type { Witnesses } from '../parse/index.ts';
 import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from '../parse/items.ts';
-import { withOneDigitLess } from '../parse/numbers.ts';
 import type { ParsedItem } from '../types.ts';
-import { repairConfusedDigit } from './digit-confusions.ts';
+import { repairConfusedDigit, withOneDigitLess } from './digit-confusions.ts';
 
 export interface Fitted {
   items: ParsedItem[];

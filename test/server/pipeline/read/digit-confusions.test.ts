@@ -1,6 +1,6 @@
 // One digit of one price misread by OCR, found by the receipt's own arithmetic, through the parser.
 import { describe, expect, it } from 'vitest';
-import { confusedReadings } from '../../../../src/server/pipeline/read/digit-confusions.ts';
+import { confusedReadings, withOneDigitLess } from '../../../../src/server/pipeline/read/digit-confusions.ts';
 import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
 const HEADER = 'PRISMA TESTI\nK010 M006009/4637 21.9.2024 16:34\n';
@@ -93,5 +93,12 @@ describe('a price with one digit misread', () => {
     const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 25,33\n`;
     expect(prices(text)).toEqual([1.95, 19.95]);
     expect(readReceiptText(text).reconciliation.status).toBe('mismatch');
+  });
+});
+
+describe('withOneDigitLess', () => {
+  it('lists the amounts a stray digit may have turned into this one', () => {
+    expect(withOneDigitLess(1555).sort((a, b) => a - b)).toEqual([155, 555]);
+    expect(withOneDigitLess(129).sort((a, b) => a - b)).toEqual([]);
   });
 });
