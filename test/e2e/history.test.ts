@@ -87,7 +87,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     const stored = await page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ version: 2 });
     // Item names only where asked for.
-    const storedReceipts = JSON.parse(stored ?? '{}').receipts as Array<{ date: string; items?: string[] }>;
+    const storedReceipts = (JSON.parse(stored ?? '{}') as { receipts: Array<{ date: string; items?: string[] }> }).receipts;
     expect(storedReceipts.map((r) => [r.date, r.items?.length ?? 0])).toEqual([
       ['2025-10-07', october.items.length],
       ['2025-10-28', 0],
@@ -121,7 +121,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // Export: files the browser makes from the page.
     const json = await download(page, widget, 'Export JSON');
     expect(json.fileName).toMatch(/^my-receipts-\d{4}-\d{2}-\d{2}\.json$/);
-    expect(JSON.parse(json.text).receipts).toHaveLength(3);
+    expect((JSON.parse(json.text) as { receipts: unknown[] }).receipts).toHaveLength(3);
     const csv = await download(page, widget, 'Export CSV');
     expect(csv.text.trim().split('\r\n')).toHaveLength(4);
     expect(csv.text.split('\r\n')[1]).toMatch(/^2025-10-07,/);

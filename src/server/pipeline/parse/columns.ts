@@ -5,7 +5,7 @@
 // price is paired with the receipt's standalone amounts in order, the last of them with the
 // total's label; the caller keeps the pairing only when the items add up to that total.
 import type { Line } from './lines.ts';
-import { fold, letterCount } from './lines.ts';
+import { letterCount } from './lines.ts';
 import {
   classifyLine,
   cleanName,
