@@ -5,7 +5,7 @@ import type { AnalysisResult } from '../../contract.ts';
 import { Button } from '../components/Button.tsx';
 import { CategoryChart } from '../components/CategoryChart.tsx';
 import { CarIcon, TreeIcon } from '../components/icons.tsx';
-import { ItemEditor } from '../components/ItemEditor.tsx';
+import { ItemEditor } from './item-editor/ItemEditor.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
 import { SwapList } from '../components/SwapList.tsx';

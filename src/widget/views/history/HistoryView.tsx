@@ -64,6 +64,18 @@ const Swatch = styled.span<{ $color: string }>`
   background: ${({ $color }) => $color};
 `;
 
+const Actions = styled(ButtonRow)`
+  margin-top: 16px;
+`;
+
+const Confirm = styled.div`
+  margin-top: 16px;
+`;
+
+const ConfirmButtons = styled(ButtonRow)`
+  margin-top: 12px;
+`;
+
 export function HistoryView(props: { focusHeading: boolean; returnTo: () => void }) {
   const { history, locale, messages } = useWidget();
   const text = messages.history;
@@ -220,7 +232,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
           ))}
         </Rows>
         {!state.blocked && (
-          <ButtonRow style={{ marginTop: 16 }} ref={downloads}>
+          <Actions ref={downloads}>
             {receipts.length > 0 && (
               <>
                 <Button $variant="secondary" onClick={() => download('csv')}>
@@ -234,26 +246,26 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
             <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
               {text.importJson}
             </Button>
-            <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importFile} data-testid="history-import" />
+            <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={(event) => void importFile(event)} data-testid="history-import" />
             {receipts.length > 0 && (
               <Button $variant="secondary" aria-expanded={confirming} onClick={() => setConfirming(true)}>
                 {text.removeAll}
               </Button>
             )}
-          </ButtonRow>
+          </Actions>
         )}
         {confirming && (
-          <div role="group" aria-labelledby="rc-history-confirm" style={{ marginTop: 16 }}>
+          <Confirm role="group" aria-labelledby="rc-history-confirm">
             <Message $error id="rc-history-confirm">
               {text.confirmRemoveAll}
             </Message>
-            <ButtonRow style={{ marginTop: 12 }}>
+            <ConfirmButtons>
               <Button onClick={() => deleted(() => history.clear())}>{text.removeAll}</Button>
               <Button ref={cancelButton} $variant="secondary" onClick={() => setConfirming(false)}>
                 {text.cancel}
               </Button>
-            </ButtonRow>
-          </div>
+            </ConfirmButtons>
+          </Confirm>
         )}
       </Card>
     </>

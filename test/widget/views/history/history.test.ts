@@ -38,7 +38,7 @@ describe('My receipts in the widget', () => {
     await click(button(shadow, 'Save to this device'));
     expect(text(shadow.querySelector('[data-testid="save-receipt"] [role="status"]')!)).toBe('Saved to this device.');
     expect(shadow.activeElement).toBe(button(shadow, 'My receipts'));
-    const stored = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '');
+    const stored = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '') as { receipts: unknown[] };
     expect(stored.receipts).toHaveLength(1);
     expect(stored.receipts[0]).toMatchObject({ date: '2025-11-03', store: 'K-Citymarket Helsinki Ruoholahti', totalKg: 12.34, itemCount: 4 });
     expect(localStorage.getItem(HISTORY_KEY)).not.toContain('Oltermanni');
