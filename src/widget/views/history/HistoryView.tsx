@@ -12,6 +12,7 @@ import { exportCsv, exportJson } from '../../rules/history-export.ts';
 import { averagePerReceipt, changeFromPreviousMonth, kgPerCategory, kgPerMonth } from '../../rules/history-report.ts';
 import { formatEuro, formatKg } from '../../rules/format.ts';
 import { localDate } from '../../rules/history.ts';
+import { communityAverage } from '../../rules/stats.ts';
 import { below } from '../../theme/breakpoints.ts';
 import { categoryColor, palette } from '../../theme/palette.ts';
 import { useAppState, useHistoryState, useWidget } from '../../state/widget-context.ts';
@@ -106,7 +107,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
   const categories = kgPerCategory(receipts);
   const average = averagePerReceipt(receipts);
   const change = changeFromPreviousMonth(months);
-  const community = stats.phase === 'ready' ? stats.stats.average_emissions_per_receipt : null;
+  const community = stats.phase === 'ready' ? communityAverage(stats.stats) : undefined;
   const kg = (value: number) => fill(messages.results.kgValue, { kg: formatKg(locale, value) });
   const outcome = state.outcome && outcomeText(text, locale, state.outcome);
   const problems = [
@@ -184,7 +185,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
             </li>
             <li>
               <span>{text.communityAverage}</span>
-              <strong>{community === null ? messages.home.noValue : kg(community)}</strong>
+              <strong>{community === undefined ? messages.home.noValue : community === null ? messages.home.noReceiptsYet : kg(community)}</strong>
             </li>
           </Rows>
         </Card>

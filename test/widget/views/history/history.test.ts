@@ -73,6 +73,18 @@ describe('My receipts in the widget', () => {
     await unmount();
   });
 
+  it('compares with the community only once the community has counted a receipt', async () => {
+    fetch.on('/stats', () => json({ total_receipts_processed: 0, receipts_today: 0, receipts_this_week: 0, average_emissions_per_receipt: 0 }));
+    const { shadow, unmount } = await mount(API);
+    await settle();
+    await resultShown(shadow);
+    await click(button(shadow, 'Save to this device'));
+    await click(button(shadow, 'My receipts'));
+    await settle();
+    expect(rows(shadow, 'history-months').at(-1)).toBe('Community average per receipt' + 'No receipts yet');
+    await unmount();
+  });
+
   it('an export leaves no timer or file URL behind once the widget is unmounted', async () => {
     const revoked: string[] = [];
     const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
