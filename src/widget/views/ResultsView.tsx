@@ -87,13 +87,17 @@ const Facts = styled.dl`
   }
 `;
 
+/**
+ * Side by side only where each tile has room for its longest word beside the icon (Finnish
+ * "henkilöautolla", "49 kuukautta" in bold): at 13 em a tile, one above the other on a phone.
+ */
 const EquivalentGrid = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
   gap: 12px;
-  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 13em), 1fr));
 `;
 
 const Equivalent = styled.li`
@@ -103,6 +107,8 @@ const Equivalent = styled.li`
   padding: 14px;
   border-radius: 12px;
   background: ${palette.primaryTint};
+  /* Where a browser has the language's hyphenation (the root carries lang), it may break a long word. */
+  hyphens: auto;
 
   svg {
     flex: none;
