@@ -1,15 +1,13 @@
 // Phones and screenshots: at 360×640 (touch, 2× pixels) nothing scrolls sideways, every tap
 // target is at least 44 px and the result reads at 12 px or more; the run writes screenshots of
-// home, result and privacy on desktop and phone (and, on request, the README's pictures).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// home, result and privacy on desktop and phone (the README's pictures: npm run screenshots).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DESKTOP, newContext, noBrowser, pageErrors, PHONE } from './support/browser.ts';
 import { horizontalOverflow, smallTapTargets, smallText } from './support/layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { embedPage } from './support/host-site.ts';
-import { analyzeFixtureText, REPO_ROOT } from './support/server.ts';
+import { analyzeFixtureText } from './support/server.ts';
 import { browserSuite } from './support/suite.ts';
 import {
   button,
@@ -30,9 +28,6 @@ const RECEIPT_TEXTS = [
   'lidl-tampere-hatanpaa-2025-07-01.txt',
   's-market-kallio-2024-12-30.txt',
 ];
-
-/** `UPDATE_DOCS_SCREENSHOTS=1` also copies the README's pictures into docs/. */
-const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? join(REPO_ROOT, 'docs') : null;
 
 describe.skipIf(noBrowser)('phones and screenshots', () => {
   const suite = browserSuite({ context: PHONE });
@@ -201,10 +196,5 @@ describe.skipIf(noBrowser)('phones and screenshots', () => {
     const [phoneWidth] = pngSize(phone.widget);
     expect(desktopWidth).toBeGreaterThan(900);
     expect(phoneWidth).toBeLessThanOrEqual(720);
-    if (DOCS) {
-      mkdirSync(DOCS, { recursive: true });
-      writeFileSync(join(DOCS, 'screenshot-result.png'), desktop.widget);
-      writeFileSync(join(DOCS, 'screenshot-phone.png'), phone.screen);
-    }
   });
 });

@@ -3,17 +3,13 @@
 // Chromium by overflowingText (support/layout.ts): no text is cut by its box or runs past it.
 // One page per language, resized rather than reopened, to stay quick. First with no receipt
 // counted by the backend (the figures that have no data yet must say so, and fit), then with some.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { AnalysisResult, RecalculateRequest } from '../../src/contract.ts';
 import { messagesFor, type Locale, type Messages } from '../../src/widget/i18n/index.ts';
-import { summarize, writeHistory, type SavedReceipt } from '../../src/widget/rules/history.ts';
 import { DESKTOP, newContext, noBrowser, pageErrors } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
 import { overflowingText } from './support/layout.ts';
-import { FIXTURE_RECEIPTS } from '../../scripts/paths.ts';
+import { HISTORY_KEY, savedHistory } from './support/saved-receipts.ts';
 import { analyzeFixtureText } from './support/server.ts';
 import { browserSuite } from './support/suite.ts';
 import { button, viewHeading, widgetIn } from './support/widget.ts';
@@ -28,12 +24,6 @@ const SAVED = [
   ['k-citymarket-iso-omena-2025-06-12', '2025-11-02'],
   ['tokmanni-espoo-suomenoja-2025-03-20', '2025-11-20'],
 ] as const;
-
-interface Label {
-  store: string;
-  printed_total: number | null;
-  items: Array<{ name: string; price: number; weight_kg?: number | null; quantity?: number | null }>;
-}
 
 /** Waits until the browser has laid out and painted what the last change did. */
 const painted = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -58,32 +48,15 @@ describe.skipIf(noBrowser)('every word fits', () => {
   }
 
   beforeAll(async () => {
-    // My receipts holds summaries of real analyses of the labelled receipts: recalculated from
-    // their items, which the backend does not count as receipts.
-    const saved: SavedReceipt[] = [];
-    for (const [name, date] of SAVED) {
-      const label = JSON.parse(readFileSync(join(FIXTURE_RECEIPTS, 'labels', `${name}.json`), 'utf8')) as Label;
-      const request: RecalculateRequest = {
-        items: label.items.map((item) => ({ name: item.name, price: item.price, ...(item.weight_kg ? { weight: item.weight_kg } : {}) })),
-        store_info: { name: label.store, total: label.printed_total },
-      };
-      const response = await fetch(`${suite.server.url}/api/recalculate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(request),
-      });
-      if (response.status !== 200) throw new Error(`The backend refused to recalculate ${name}: ${response.status}`);
-      saved.push(summarize((await response.json()) as AnalysisResult, { id: name, date, includeItems: true }));
-    }
-    const history = writeHistory(saved);
+    const history = await savedHistory(suite.server.url, SAVED);
 
     context = await newContext(suite.browser, DESKTOP);
     // The embedding site's storage only (a probe page of its own origin has none to touch).
     await context.addInitScript(
-      ({ origin, stored }) => {
-        if (location.origin === origin) localStorage.setItem('receiptCalculator.history', stored);
+      ({ origin, key, stored }) => {
+        if (location.origin === origin) localStorage.setItem(key, stored);
       },
-      { origin: new URL(suite.site.origin).origin, stored: history },
+      { origin: new URL(suite.site.origin).origin, key: HISTORY_KEY, stored: history },
     );
     for (const locale of LOCALES) {
       const page = await context.newPage();
