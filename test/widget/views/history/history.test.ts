@@ -24,6 +24,14 @@ async function resultShown(shadow: ShadowRoot): Promise<void> {
   expect(shadow.querySelector('[data-testid="result"]')).not.toBeNull();
 }
 
+/** The sample's result saved to this device, and My receipts opened from it. */
+async function savedAndOpened(shadow: ShadowRoot): Promise<void> {
+  await resultShown(shadow);
+  await click(button(shadow, 'Save to this device'));
+  await click(button(shadow, 'My receipts'));
+  await settle();
+}
+
 const rows = (shadow: ShadowRoot, id: string) => [...shadow.querySelectorAll(`[data-testid="${id}"] li`)].map(text);
 
 describe('My receipts in the widget', () => {
@@ -77,10 +85,7 @@ describe('My receipts in the widget', () => {
     fetch.on('/stats', () => json({ total_receipts_processed: 0, receipts_today: 0, receipts_this_week: 0, average_emissions_per_receipt: 0 }));
     const { shadow, unmount } = await mount(API);
     await settle();
-    await resultShown(shadow);
-    await click(button(shadow, 'Save to this device'));
-    await click(button(shadow, 'My receipts'));
-    await settle();
+    await savedAndOpened(shadow);
     expect(rows(shadow, 'history-months').at(-1)).toBe('Community average per receipt' + 'No receipts yet');
     await unmount();
   });
@@ -91,10 +96,7 @@ describe('My receipts in the widget', () => {
     const created = vi.spyOn(URL, 'createObjectURL');
     const { shadow, unmount } = await mount(API);
     await settle();
-    await resultShown(shadow);
-    await click(button(shadow, 'Save to this device'));
-    await click(button(shadow, 'My receipts'));
-    await settle();
+    await savedAndOpened(shadow);
     await click(button(shadow, 'Export CSV'));
     const url = created.mock.results[0]?.value as string | undefined;
     expect(url).toBeTypeOf('string');
