@@ -3,7 +3,7 @@
 // Chromium by overflowingText (support/layout.ts): no text is cut by its box or runs past it.
 // One page per language, resized rather than reopened, to stay quick. First with no receipt
 // counted by the backend (the figures that have no data yet must say so, and fit), then with some.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { messagesFor, type Locale, type Messages } from '../../src/widget/i18n/index.ts';
 import { DESKTOP, newContext, noBrowser, pageErrors } from './support/browser.ts';
@@ -68,8 +68,13 @@ describe.skipIf(noBrowser)('every word fits', () => {
     }
   });
 
-  afterAll(async () => {
+  // Checked after each test rather than at the end, so a failure here never keeps the suite's
+  // own clean-up (the backend, the browser) from running.
+  afterEach(() => {
     expect(pageErrors(context)).toEqual([]);
+  });
+
+  afterAll(async () => {
     await context?.close();
   });
 
