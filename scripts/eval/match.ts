@@ -53,7 +53,7 @@ export function matchItems(labelled: readonly Named[], predicted: readonly Named
       .filter((c) => c.similarity >= threshold && (!options.requirePrice || pricesAgree(l.price, c.price)))
       .sort((a, b) => b.similarity - a.similarity),
   );
-  const owner: (number | undefined)[] = new Array(predicted.length).fill(undefined);
+  const owner: (number | undefined)[] = Array.from({ length: predicted.length }, () => undefined);
 
   function assign(labelIndex: number, seen: Set<number>): boolean {
     for (const candidate of candidates[labelIndex] ?? []) {

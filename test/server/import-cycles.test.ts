@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Each file of src/ → the files of src/ it imports. */
 function importGraph(files: readonly string[]): Map<string, string[]> {
-  const config = ts.readConfigFile(join(REPO_ROOT, 'tsconfig.json'), ts.sys.readFile).config as unknown;
+  const config = ts.readConfigFile(join(REPO_ROOT, 'tsconfig.json'), (path) => ts.sys.readFile(path)).config as unknown;
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, REPO_ROOT);
   const inSrc = new Set(files);
   const graph = new Map<string, string[]>();

@@ -7,8 +7,8 @@ const SPECIAL_LETTERS: Record<string, string> = { æ: 'ae', ø: 'o', ß: 'ss', �
 /** Lowercase, ä/ö/å → a/o/a and every other diacritic dropped: `Yhteensä` → `yhteensa`. */
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
-  // Most of a receipt is plain ASCII, with nothing to fold: every line of every receipt passes here.
-  if (!/[^\x00-\x7f]/.test(lower)) return lower;
+  // Most of a receipt is printable ASCII, with nothing to fold: every line of every receipt passes here.
+  if (!/[^\t\n\r -~]/.test(lower)) return lower;
   return lower
     .replace(/[æøßœđł]/g, (ch) => SPECIAL_LETTERS[ch] ?? ch)
     .normalize('NFD')

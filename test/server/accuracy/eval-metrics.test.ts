@@ -1,7 +1,6 @@
 // The eval's own arithmetic: name matching, one-to-one assignment, precision/recall/F1 and the
 // per-receipt scores. If these are wrong, every accuracy number the project reports is wrong.
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Label } from '../../../scripts/eval/corpus.ts';

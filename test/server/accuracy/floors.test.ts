@@ -4,7 +4,6 @@
 // different damage). Photos are read without the time limit on reading again, so a busy machine
 // cannot change the result. Floors live in scripts/eval/floors.ts;
 // `npm run eval -- --fixtures --no-time-limit` prints the same numbers for the whole corpus.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus, type CorpusEntry } from '../../../scripts/eval/corpus.ts';
 import { FLOORS } from '../../../scripts/eval/floors.ts';

@@ -173,7 +173,6 @@ const ADJECTIVE_ENDING = /(?:inen|iset|isen|ton|ttomat|ttoman|tonta)$/;
 
 /** Reads a name with the lexicon; `cues.hint` is applied by `classifyName`. */
 export function readName(name: string, cues: NameCues = {}, options: ReadOptions = {}): Classification {
-  const catalogue = CATALOGUE;
   const rule = readRules(name);
   if (rule) {
     const ruled: Classification = { productKey: rule.productKey, category: rule.category, confidence: 'high', terms: [rule.rule], source: 'rule', uncertain: false };

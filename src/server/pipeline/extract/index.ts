@@ -7,7 +7,7 @@
 import type { Notice } from '../../../contract.ts';
 import { detectKind, type FileKind } from '../decode/detect.ts';
 import { cutIntoBands } from '../decode/bands.ts';
-import { levelPaper, OCR_PAPER_WIDTH, preparePaper, type DecodeLimits, type ImageSource } from '../decode/image.ts';
+import { levelPaper, OCR_PAPER_WIDTH, preparePaper, type DecodeLimits } from '../decode/image.ts';
 import { toPgm, type GrayImage } from '../decode/paper.ts';
 import { unsupportedType } from '../decode/refusals.ts';
 import { isCodedError } from '../errors.ts';

@@ -1,6 +1,6 @@
 // The cited factor table: a factor and a typical weight for every product key the lexicon can
 // produce, a citation on every row, and the committed numbers reproducible from the shared sources.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../src/server/pipeline/data/csv.ts';

@@ -1,7 +1,7 @@
 // Real Finnish receipts from ../shared/data (read in place, never copied): every PDF's text
 // layer against pdftotext -layout and the hand-written labels, and OCR of a few real photos.
 // Skipped when the folder is absent.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
@@ -17,7 +17,7 @@ interface LabelItem {
 }
 
 function labelFor(file: string): { items: LabelItem[]; printed_total: number | null } {
-  return JSON.parse(readFileSync(join(RECEIPTS, 'labels', file.replace(/\.[a-z]+$/i, '.json')), 'utf8'));
+  return JSON.parse(readFileSync(join(RECEIPTS, 'labels', file.replace(/\.[a-z]+$/i, '.json')), 'utf8')) as ReturnType<typeof labelFor>;
 }
 
 function normalise(line: string): string {
