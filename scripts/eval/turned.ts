@@ -8,10 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { soleEmbeddedJpeg } from '../../src/server/pipeline/pdf/embedded-jpeg.ts';
-import type { Pipeline } from '../../src/server/pipeline/index.ts';
 import { renderScanPdf } from '../fixtures/render-pdf.ts';
 import type { CorpusEntry } from './corpus.ts';
-import { runFile, type EntryResult } from './run.ts';
+import { runFile, type EntryResult, type EvalPipeline } from './run.ts';
 import { summarize } from './score.ts';
 import { formatTable, percent, type Cell } from './table.ts';
 
@@ -62,7 +61,7 @@ async function encode(picture: Buffer, turn: 0 | Turn, as: TurnedAs): Promise<Bu
 
 /** Reads each turnable entry upright and turned each way, as an image and as a scanner app's PDF. */
 export async function runTurned(
-  pipeline: Pipeline,
+  pipeline: EvalPipeline,
   entries: readonly CorpusEntry[],
   options: { turns?: readonly Turn[]; as?: readonly TurnedAs[] } = {},
   onDone?: (result: TurnedResult) => void,

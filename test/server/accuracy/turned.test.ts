@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus, type CorpusEntry } from '../../../scripts/eval/corpus.ts';
 import { FLOORS } from '../../../scripts/eval/floors.ts';
-import { createEvalPipeline, runEntry } from '../../../scripts/eval/run.ts';
+import { createEvalPipeline, runEntry, type EvalPipeline } from '../../../scripts/eval/run.ts';
 import { summarize } from '../../../scripts/eval/score.ts';
 import { readsAsTwin, TURNED_F1_TOLERANCE } from '../../../scripts/eval/turned.ts';
 import { RENDERS, TURNED_RENDERS, turnedName, twinLabelName } from '../../../scripts/fixtures/receipts/index.ts';
 import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
-import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 
 const upright = loadCorpus(FIXTURE_RECEIPTS);
 const turned = loadCorpus(join(FIXTURE_RECEIPTS, 'turned'));
@@ -26,7 +25,7 @@ function named(entries: readonly CorpusEntry[], name: string): CorpusEntry {
   return entry;
 }
 
-let pipeline: Pipeline;
+let pipeline: EvalPipeline;
 
 beforeAll(async () => {
   pipeline = createEvalPipeline(process.env, { rereads: 'unlimited' });

@@ -6,7 +6,7 @@ import { estimateSkew } from './deskew.ts';
 import { isSideways, measurePage, printBox, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
 import type { FileKind } from './detect.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
-import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
+import { divideByBackground, findPaper, maxFilter, type GrayImage, type PixelImage } from './paper.ts';
 
 // Every receipt is decoded once and never again, so libvips' operation cache (50 MB by default)
 // only holds memory: each cached 12-megapixel decode stays resident until it is pushed out.
@@ -183,11 +183,6 @@ export interface OrientedPaper {
   measure: PageMeasure;
 }
 
-/** A turn and a half turn more. */
-export function turnedOver(turn: QuarterTurn): QuarterTurn {
-  return ((turn + 180) % 360) as QuarterTurn;
-}
-
 /**
  * `preparePaper`, turned the way the receipt's print reads (decode/orientation.ts). An upright
  * page costs only its measures. A page whose lines run down it, or that stands upside down, is
@@ -215,9 +210,24 @@ export async function orientPaper(source: ImageSource, limits: DecodeLimits): Pr
   return { paper: over, turn: 180, measure: overMeasure };
 }
 
-/** `preparePaper` encoded as PGM, the cheapest container Tesseract reads. */
-export async function prepareForOcr(source: ImageSource, limits: DecodeLimits): Promise<Buffer> {
-  return toPgm(await preparePaper(source, limits));
+/**
+ * A page leaning more than this is levelled before its first reading. Tesseract's one-block
+ * reading follows a lean of a few degrees (the committed photos lean up to about 7° and read
+ * as they are); past it a name's price falls onto the next line. Below it the page is read as
+ * it came, and levelled only for the reading line by line.
+ */
+const LEVEL_FIRST_READING_DEGREES = 8;
+
+/**
+ * The page a photo or a scanned page is first read from: `orientPaper`'s, and when it leans more
+ * than LEVEL_FIRST_READING_DEGREES, levelled and cut to its print at the reading width
+ * (`fitToPrint`). The measures are those of the page before levelling.
+ */
+export async function uprightPaper(source: ImageSource, limits: DecodeLimits): Promise<OrientedPaper> {
+  const oriented = await orientPaper(source, limits);
+  const { lean } = oriented.measure;
+  if (Math.abs(lean) <= LEVEL_FIRST_READING_DEGREES) return oriented;
+  return { ...oriented, paper: await fitToPrint(await levelPaper(oriented.paper, lean)) };
 }
 
 /** Width the lean is measured at: enough to resolve a tenth of a degree, cheap to shear. */

@@ -9,6 +9,7 @@
 //   different heights (capitals, digits, ascenders, Ä and Ö dots), and few reach below it
 //   (commas, g, j, p, y): most of a line's ink above its core band means it stands upright;
 // - the lean: the shear that stacks the print into the sharpest rows (as decode/deskew.ts).
+import { median } from '../median.ts';
 import { sharpestShear, shearedProfile, type Ink, type LeanSearch } from './deskew.ts';
 import type { GrayImage } from './paper.ts';
 
@@ -180,11 +181,6 @@ export function glyphsOf(print: Print): Glyph[] {
   return [...byRoot.values()];
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 /**
  * The share of letters whose nearest letter lies beside them rather than above or below:
  * along a printed line letters stand about half a letter height apart, lines a whole line
@@ -193,7 +189,7 @@ function median(values: number[]): number {
  */
 export function besideShare(glyphs: readonly Glyph[]): number | null {
   const sizes = glyphs.map((g) => Math.max(g.right - g.left, g.bottom - g.top) + 1);
-  const typical = median(sizes);
+  const typical = median(sizes) ?? 0;
   const letters = glyphs.filter((_, index) => {
     const size = sizes[index] ?? 0;
     return size >= 0.5 * typical && size <= 2 * typical && size >= 3;

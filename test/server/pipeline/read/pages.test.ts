@@ -1,7 +1,7 @@
 // One long receipt scanned as several pages, joined into one receipt's text.
 import { describe, expect, it } from 'vitest';
-import { joinPages } from '../../../../src/server/pipeline/parse/pages.ts';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { joinPages } from '../../../../src/server/pipeline/read/pages.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
 const HEADER = ['K-Market Pispala', 'Pispalan valtatie 1, 33250 Tampere', 'Y-tunnus: 1234567-8'];
 const ITEMS = [
@@ -28,7 +28,7 @@ describe('joinPages', () => {
     const joined = joinPages([first, second, third]);
     // The earlier page's reading of a shared line is kept; the half-cut line at its foot is not.
     expect(joined.split('\n')).toEqual([...HEADER, ...ITEMS, ...TOTAL]);
-    const receipt = parseReceiptText(joined);
+    const receipt = readReceiptText(joined);
     expect(receipt.items).toHaveLength(6);
     expect(receipt.printedTotal).toBe(12.1);
     expect(receipt.reconciliation.status).toBe('match');

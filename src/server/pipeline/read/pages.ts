@@ -3,26 +3,29 @@
 // are not cut cleanly: the next page starts a few lines above where the last one ended (often
 // with the first line half cut off), or with the store's header scanned again. Read as one text
 // such a receipt lists the overlapping items twice; joined here, each printed line once.
-import { editDistance, fold } from './lines.ts';
+import { fold, splitLines } from '../parse/lines.ts';
+import { findSections } from '../parse/sections.ts';
+import { similarity } from '../similarity.ts';
 
 /** Two readings of one printed line, OCR slips allowed: at least this similar once folded. */
 const SAME_LINE = 0.8;
 /** Lines of a page searched for the overlap with the page before. */
 const MAX_OVERLAP = 20;
-/** A header is the lines above the first price, at most this many. */
+/** A header is at most this many lines. */
 const MAX_HEADER = 15;
-const PRICE = /\d[,.]\d{2}(?!\d)/;
 
-function key(line: string): string {
+/** A line's letters and digits, folded: what two readings of it share. */
+function letters(line: string): string {
   return fold(line).replace(/[^A-Z0-9]/g, '');
 }
 
+/** Two pages' readings of one printed line. */
 function sameLine(a: string, b: string): boolean {
-  const x = key(a);
-  const y = key(b);
-  const longest = Math.max(x.length, y.length);
-  if (longest < 3) return x === y && longest > 0;
-  return 1 - editDistance(x, y) / longest >= SAME_LINE;
+  const x = letters(a);
+  const y = letters(b);
+  // Too short to allow a slip: a line of one or two characters must read the same.
+  if (Math.max(x.length, y.length) < 3) return x === y && x.length > 0;
+  return similarity(x, y) >= SAME_LINE;
 }
 
 /** A page's lines without the blank ones at its top and foot. */
@@ -40,10 +43,10 @@ function printedAt(lines: readonly string[]): number[] {
   return lines.flatMap((line, index) => (line.trim() === '' ? [] : [index]));
 }
 
-/** The header of the first page: its lines above the first price. */
+/** The header of the first page: its printed lines above the items, where the parser finds the items start (../parse/sections.ts). */
 function headerOf(lines: readonly string[]): string[] {
-  const firstPrice = lines.findIndex((line) => PRICE.test(line));
-  return lines.slice(0, Math.min(MAX_HEADER, firstPrice < 0 ? 0 : firstPrice));
+  const { itemsStart } = findSections(splitLines(lines.join('\n')));
+  return lines.slice(0, Math.min(MAX_HEADER, itemsStart)).filter((line) => line.trim() !== '');
 }
 
 /**
@@ -77,7 +80,7 @@ export function joinPages(pages: readonly string[]): string {
   const printedPages = pages.filter((page) => page.trim() !== '');
   if (printedPages.length <= 1) return printedPages[0] ?? '';
   const [first = [], ...rest] = printedPages.map(pageLines);
-  const header = headerOf(first.filter((line) => line.trim() !== ''));
+  const header = headerOf(first);
   let joined = [...first];
   for (const page of rest) {
     const at = printedAt(page);
