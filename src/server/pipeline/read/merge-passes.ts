@@ -12,8 +12,7 @@
 //   two different receipts that both add up leave the readings as they were; so is a receipt
 //   that would rest on more than one line a single reading has (MAX_LONE_LINES).
 import { repairConfusedDigit } from './digit-confusions.ts';
-import { fold } from '../parse/lines.ts';
-import { similarity } from '../similarity.ts';
+import { linesAlike } from './alike.ts';
 import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from '../parse/items.ts';
 import type { Witnesses } from '../parse/index.ts';
 
@@ -42,15 +41,6 @@ const MAX_COMBINATIONS = 20_000;
  */
 const MAX_LONE_LINES = 1;
 
-/** A name's letters and digits, folded: OCR splits and joins words, so spaces and punctuation say nothing. */
-function letters(name: string): string {
-  return fold(name).replace(/[^A-Z0-9]/g, '');
-}
-
-function namesAlike(a: string, b: string): number {
-  return similarity(letters(a), letters(b));
-}
-
 /** One printed line: each reading's version of it, or null where a reading lacks it. */
 type Slot = (DraftItem | null)[];
 
@@ -61,7 +51,7 @@ type Slot = (DraftItem | null)[];
  */
 function align(slots: Slot[], items: readonly DraftItem[], reading: number, readings: number): Slot[] {
   const likeness = (slot: Slot, item: DraftItem): number =>
-    Math.max(...slot.map((version) => (version ? namesAlike(version.name, item.name) : 0)));
+    Math.max(...slot.map((version) => (version ? linesAlike(version.name, item.name) : 0)));
   const rows = slots.length;
   const cols = items.length;
   const score: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));

@@ -3,9 +3,10 @@
 // are not cut cleanly: the next page starts a few lines above where the last one ended (often
 // with the first line half cut off), or with the store's header scanned again. Read as one text
 // such a receipt lists the overlapping items twice; joined here, each printed line once.
-import { fold, splitLines } from '../parse/lines.ts';
+import { splitLines } from '../parse/lines.ts';
 import { findSections } from '../parse/sections.ts';
 import { similarity } from '../similarity.ts';
+import { letters } from './alike.ts';
 
 /** Two readings of one printed line, OCR slips allowed: at least this similar once folded. */
 const SAME_LINE = 0.8;
@@ -14,12 +15,7 @@ const MAX_OVERLAP = 20;
 /** A header is at most this many lines. */
 const MAX_HEADER = 15;
 
-/** A line's letters and digits, folded: what two readings of it share. */
-function letters(line: string): string {
-  return fold(line).replace(/[^A-Z0-9]/g, '');
-}
-
-/** Two pages' readings of one printed line. */
+/** Two pages' readings of one printed line (alike.ts). */
 function sameLine(a: string, b: string): boolean {
   const x = letters(a);
   const y = letters(b);
