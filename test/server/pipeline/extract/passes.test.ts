@@ -1,9 +1,10 @@
 // The extractor's passes, pulled by hand as the reading stage pulls them (real OCR of a receipt
 // rendered in the test): nothing is read before it is asked for, each pass is the page prepared
 // another way, and the photo's place in the OCR queue is held until the reader lets go.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
-import { makeTextPdf, renderReceiptPng, squash, testExtractor } from './helpers.ts';
+import { makeTextPdf, RECEIPT_LINES, readFile, renderReceiptPng, squash, testExtractor } from './helpers.ts';
 
 describe('text passes', () => {
   let extractor: Extractor;
@@ -35,6 +36,32 @@ describe('text passes', () => {
     expect(extractor.load).toBe(1);
     await passes.return();
     expect(extractor.load).toBe(0);
+  });
+
+  it('turns a page over when its first reading holds no receipt, only when the next pass is asked for', { timeout: 120_000 }, async () => {
+    // In capitals only, a page has no ascenders to weigh against its commas: its measures cannot
+    // tell it upside down (decode/orientation.ts), so it is read as it came first.
+    const upsideDown = await sharp(await renderReceiptPng(RECEIPT_LINES.map((line) => line.toUpperCase()))).rotate(180).png().toBuffer();
+    const passes = extractor.extract(upsideDown);
+    const first = await passes.next();
+    expect(first.value).toMatchObject({ read: 'block' });
+    expect(first.value?.turnedOver).toBeUndefined();
+    expect(squash(first.value?.text ?? '')).not.toMatch(/YHTEENSÄ/);
+    const second = await passes.next();
+    expect(second.value).toMatchObject({ read: 'block', turnedOver: true });
+    expect(squash(second.value?.text ?? '')).toMatch(/YHTEENSÄ 9,92/);
+    expect(second.value?.ocrConfidence).toBeGreaterThan(first.value?.ocrConfidence ?? 100);
+    await passes.return();
+    // The reader sets the upside-down pass aside and stops at the pass that adds up.
+    const read = await readFile(extractor, upsideDown);
+    expect({ passes: read.passes, turnedOver: read.turnedOver, status: read.receipt.reconciliation.status }).toEqual({ passes: 2, turnedOver: true, status: 'match' });
+    expect(read.receipt.items).toHaveLength(4);
+  });
+
+  it('never turns over a page whose first reading holds a receipt', { timeout: 60_000 }, async () => {
+    const reads = [];
+    for await (const pass of extractor.extract(await renderReceiptPng())) reads.push(pass.turnedOver ?? false);
+    expect(reads).toEqual([false, false, false]);
   });
 
   it('yields one pass for a PDF text layer and for a photo not to be read again', { timeout: 60_000 }, async () => {
