@@ -230,31 +230,30 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     let paper = upright;
     let first = await blockReading(paper, ticket, signal);
     let spentMs = first.costMs;
-    let owedMs = 0;
-    /** Reads the page turned over; it becomes the page read from when it reads more surely. */
-    const turnedOver = async (): Promise<PageReading | null> => {
+    /** The page turned over, read; it becomes the page read from when it reads more surely. */
+    const readTurnedOver = async (): Promise<{ reading: PageReading; kept: boolean }> => {
       const over = turnOver(paper);
       signal?.throwIfAborted();
       const reading = await blockReading(over, ticket, signal);
       spentMs += reading.costMs;
-      if (reading.confidence <= first.confidence) {
-        owedMs += reading.costMs;
-        return null;
+      const kept = reading.confidence > first.confidence;
+      if (kept) {
+        paper = over;
+        first = reading;
       }
-      paper = over;
-      first = reading;
-      return reading;
+      return { reading, kept };
     };
+    // The work of a reading not given, counted in the next one given.
+    let owedMs = 0;
     if (readsNoReceipt(first) && (!again || !hasReadableText(first.text))) {
-      const asCame = first;
-      if (await turnedOver()) first = { ...first, costMs: first.costMs + asCame.costMs };
-      yield { ...first, costMs: first.costMs + owedMs };
-      owedMs = 0;
+      await readTurnedOver();
+      yield { ...first, costMs: spentMs };
     } else {
       yield first;
       if (readsNoReceipt(first)) {
-        const over = await turnedOver();
-        if (over) yield { ...over, turnedOver: true };
+        const { reading, kept } = await readTurnedOver();
+        if (kept) yield { ...reading, turnedOver: true };
+        else owedMs = reading.costMs;
       }
     }
     if (!again || options.ocrRereads === false || !hasReadableText(first.text)) return;
