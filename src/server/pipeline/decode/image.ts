@@ -218,6 +218,11 @@ export async function orientPaper(source: ImageSource, limits: DecodeLimits): Pr
  */
 const LEVEL_FIRST_READING_DEGREES = 8;
 
+/** A page leaning `lean` degrees as its first reading wants it: levelled and cut to its print when it leans far. */
+async function levelledForReading(paper: GrayImage, lean: number): Promise<GrayImage> {
+  return Math.abs(lean) <= LEVEL_FIRST_READING_DEGREES ? paper : fitToPrint(await levelPaper(paper, lean));
+}
+
 /**
  * The page a photo or a scanned page is first read from: `orientPaper`'s, and when it leans more
  * than LEVEL_FIRST_READING_DEGREES, levelled and cut to its print at the reading width
@@ -225,9 +230,19 @@ const LEVEL_FIRST_READING_DEGREES = 8;
  */
 export async function uprightPaper(source: ImageSource, limits: DecodeLimits): Promise<OrientedPaper> {
   const oriented = await orientPaper(source, limits);
-  const { lean } = oriented.measure;
-  if (Math.abs(lean) <= LEVEL_FIRST_READING_DEGREES) return oriented;
-  return { ...oriented, paper: await fitToPrint(await levelPaper(oriented.paper, lean)) };
+  return { ...oriented, paper: await levelledForReading(oriented.paper, oriented.measure.lean) };
+}
+
+/**
+ * The page of `uprightPaper` turned over, for when its reading shows it upside down. Prepared
+ * again from the picture turned half a turn more, as `orientPaper` turns a page, so its paper is
+ * found and scaled as in a picture taken that way up: a prepared page turned over is resampled
+ * on another grid and reads some digits differently (a real Lidl photo's total 8,32 as 6,32).
+ * A half turn keeps the lean, so it is levelled as the page was.
+ */
+export async function turnedOverPaper(source: ImageSource, limits: DecodeLimits, page: Pick<OrientedPaper, 'turn' | 'measure'>): Promise<GrayImage> {
+  const over = await preparePaper(source, limits, ((page.turn + 180) % 360) as QuarterTurn);
+  return levelledForReading(over, page.measure.lean);
 }
 
 /** Width the lean is measured at: enough to resolve a tenth of a degree, cheap to shear. */

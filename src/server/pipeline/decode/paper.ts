@@ -186,12 +186,3 @@ export function toPgm(image: GrayImage): Buffer {
   const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii');
   return Buffer.concat([header, image.data]);
 }
-
-/**
- * The image turned half a turn: each pixel where its opposite was. A page read upside down is
- * read again from this; a half turn leaves the lean of its lines as it was, so a levelled page
- * stays level.
- */
-export function turnOver(image: GrayImage): GrayImage {
-  return { width: image.width, height: image.height, data: image.data.slice().reverse() };
-}

@@ -8,8 +8,8 @@
 import type { Notice } from '../../../contract.ts';
 import { detectKind, type FileKind } from '../decode/detect.ts';
 import { cutIntoBands } from '../decode/bands.ts';
-import { levelPaper, OCR_PAPER_WIDTH, uprightPaper, type DecodeLimits } from '../decode/image.ts';
-import { toPgm, turnOver, type GrayImage } from '../decode/paper.ts';
+import { levelPaper, OCR_PAPER_WIDTH, turnedOverPaper, uprightPaper, type DecodeLimits, type ImageSource } from '../decode/image.ts';
+import { toPgm, type GrayImage } from '../decode/paper.ts';
 import { unsupportedType } from '../decode/refusals.ts';
 import { isCodedError } from '../errors.ts';
 import { OcrPool, type OcrResult, type OcrTicket } from '../ocr/pool.ts';
@@ -168,6 +168,12 @@ async function measured(mode: OcrMode, read: () => Promise<OcrResult>): Promise<
   return { ...result, mode, costMs: result.cpuMs ?? performance.now() - started };
 }
 
+/** A page ready for its first reading, and the same page turned over, prepared when it is wanted. */
+interface ReadyPage {
+  paper: GrayImage;
+  turnedOver: () => Promise<GrayImage>;
+}
+
 /** A scan of several pages hands its pages' texts to the reader, which joins the parts of one long receipt. */
 function scannedPages(texts: readonly string[], pagesOcrRead: number): Pick<TextPass, 'pages'> {
   return pagesOcrRead > 0 && texts.length > 1 ? { pages: texts } : {};
@@ -201,13 +207,19 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     return kind;
   }
 
+  /** A photo or a scanned page's picture prepared for reading (decode's `uprightPaper`: turned the way its print reads, levelled). */
+  async function readyPage(source: ImageSource): Promise<ReadyPage> {
+    const page = await uprightPaper(source, limits);
+    return { paper: page.paper, turnedOver: () => turnedOverPaper(source, limits, page) };
+  }
+
   /** The page read as one block: every page's first reading. */
   function blockReading(paper: GrayImage, ticket: OcrTicket, signal?: AbortSignal): Promise<PageReading> {
     return measured('block', () => ticket.recognize(toPgm(paper), signal, 'block'));
   }
 
   /**
-   * The OCR readings of one prepared page (decode's `uprightPaper`), read as they are asked for:
+   * The OCR readings of one prepared page (`readyPage`), read as they are asked for:
    * the page as one block; the page turned over, when that reading held no receipt; then, with
    * `again`, the other readings (see ALTERNATIVE_READINGS) while they are asked for.
    *
@@ -221,24 +233,26 @@ export function createExtractor(options: ExtractorOptions): Extractor {
    * same page another way, so neither `ocrRereads` nor a busy server skips it: without it an
    * upside-down page is refused.
    *
-   * Another reading starts only while no other job waits for a worker and the page's readings
-   * have cost at most `ocrRereadWithinMs` of OCR work, so a busy server or a long page is not
-   * read again; a later reading that fails leaves the earlier ones standing. A reading not given
-   * counts in the work of the next one given.
+   * Another reading starts only while no other job waits for a worker and the readings of the
+   * page the way up it is kept have cost at most `ocrRereadWithinMs` of OCR work, so a busy
+   * server or a long page is not read again (a reading of the page upside down read no receipt,
+   * and does not count: a turned page is read again as its upright twin is); a later reading that
+   * fails leaves the earlier ones standing. A reading not given counts in the work of the next
+   * one given.
    */
-  async function* pageReadings(upright: GrayImage, ticket: OcrTicket, again: boolean, signal?: AbortSignal): AsyncGenerator<PageReading & { turnedOver?: true }, void, undefined> {
-    let paper = upright;
+  async function* pageReadings(page: ReadyPage, ticket: OcrTicket, again: boolean, signal?: AbortSignal): AsyncGenerator<PageReading & { turnedOver?: true }, void, undefined> {
+    let paper = page.paper;
     let first = await blockReading(paper, ticket, signal);
     let spentMs = first.costMs;
     /** The page turned over, read; it becomes the page read from when it reads more surely. */
     const readTurnedOver = async (): Promise<{ reading: PageReading; kept: boolean }> => {
-      const over = turnOver(paper);
+      const over = await page.turnedOver();
       signal?.throwIfAborted();
       const reading = await blockReading(over, ticket, signal);
-      spentMs += reading.costMs;
       const kept = reading.confidence > first.confidence;
       if (kept) {
         paper = over;
+        spentMs = reading.costMs;
         first = reading;
       }
       return { reading, kept };
@@ -246,8 +260,9 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     // The work of a reading not given, counted in the next one given.
     let owedMs = 0;
     if (readsNoReceipt(first) && (!again || !hasReadableText(first.text))) {
-      await readTurnedOver();
-      yield { ...first, costMs: spentMs };
+      const asCame = first;
+      const { reading } = await readTurnedOver();
+      yield { ...first, costMs: asCame.costMs + reading.costMs };
     } else {
       yield first;
       if (readsNoReceipt(first)) {
@@ -281,14 +296,14 @@ export function createExtractor(options: ExtractorOptions): Extractor {
 
   /** The readings of a photo or a one-page scan as passes; the first must hold readable text. */
   async function* ocrPasses(
-    paper: GrayImage,
+    page: ReadyPage,
     ticket: OcrTicket,
     pass: Pick<TextPass, 'kind' | 'method' | 'notices'>,
     noText: () => Error,
     signal?: AbortSignal,
   ): AsyncGenerator<TextPass, void, undefined> {
     let first = true;
-    for await (const reading of pageReadings(paper, ticket, true, signal)) {
+    for await (const reading of pageReadings(page, ticket, true, signal)) {
       if (first && !hasReadableText(reading.text)) throw noText();
       first = false;
       const turned = reading.turnedOver ? { turnedOver: reading.turnedOver } : {};
@@ -301,9 +316,9 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     const ticket = pool.reserve();
     try {
       // The same preparation for a photo and for the picture of a scanned PDF page, turned the way its print reads.
-      const { paper } = await uprightPaper({ bytes, kind }, limits);
+      const page = await readyPage({ bytes, kind });
       signal?.throwIfAborted();
-      yield* ocrPasses(paper, ticket, { kind, method: 'ocr', notices: [] }, noTextInImage, signal);
+      yield* ocrPasses(page, ticket, { kind, method: 'ocr', notices: [] }, noTextInImage, signal);
     } finally {
       ticket.release();
     }
@@ -321,7 +336,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       const read = await withPdf(bytes, pdfLimits, async (pdf, pages) => {
         const texts: string[] = [];
         const ocrResults: PageReading[] = [];
-        let scan: GrayImage | null = null;
+        let scan: ReadyPage | null = null;
         for (let page = 1; page <= pages; page++) {
           signal?.throwIfAborted();
           const layer = await pdf.pageText(page);
@@ -331,13 +346,13 @@ export function createExtractor(options: ExtractorOptions): Extractor {
           }
           // A scanned page: its picture is read exactly like a photo.
           queue.ticket ??= pool.reserve();
-          const { paper } = await uprightPaper(await pdf.scannedPage(page), limits);
+          const ready = await readyPage(await pdf.scannedPage(page));
           signal?.throwIfAborted();
           if (pages === 1) {
-            scan = paper;
+            scan = ready;
             break;
           }
-          for await (const reading of pageReadings(paper, queue.ticket, false, signal)) {
+          for await (const reading of pageReadings(ready, queue.ticket, false, signal)) {
             texts.push(reading.text);
             ocrResults.push(reading);
           }
