@@ -11,7 +11,7 @@ import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
-import { readsAsTwin, runTurned, TURNS, turnable, turnedMisses, turnedTable, type Turn, type TurnedAs } from './eval/turned.ts';
+import { readsAsTwin, runTurned, TILTS, TURNS, turnable, turnedMisses, turnedTable, type Turn, type TurnedAs } from './eval/turned.ts';
 import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
 
 const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
@@ -31,7 +31,7 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
                      90, 180 and 270 degrees (no orientation metadata), as an image and as a
                      scanner app's PDF, read beside its upright twin; with --check, exit 1 when a
                      turned input does not read as its twin (scripts/eval/turned.ts)
-  --turns 90,270     only these turns (with --turned)
+  --turns 90,270     only these turns (with --turned); tilts too (${TILTS.join(', ')}), as --turns=-15,15
   --turned-as image  only as images, or only as PDFs (pdf) (with --turned)
   --help`;
 
@@ -86,14 +86,14 @@ function parseOptions(argv: string[]): Options {
     openai: values.openai,
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
-    turned: values.turned ? { turns: listOption(values.turns, TURNS, 'turns').map(Number) as Turn[], as: listOption(values['turned-as'], ['image', 'pdf'], 'turned-as') as TurnedAs[] } : null,
+    turned: values.turned ? { turns: listOption(values.turns, [...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], ['image', 'pdf'], 'turned-as') as TurnedAs[] } : null,
   };
 }
 
-/** A comma-separated option's values, each one of `allowed` (all of them when the option is absent). */
-function listOption(value: string | undefined, allowed: readonly (string | number)[], name: string): string[] {
+/** A comma-separated option's values, each one of `allowed` (`byDefault`, else all of them, when the option is absent). */
+function listOption(value: string | undefined, allowed: readonly (string | number)[], name: string, byDefault = allowed): string[] {
   const names = allowed.map(String);
-  const chosen = (value ?? names.join(',')).split(',').map((part) => part.trim());
+  const chosen = (value ?? byDefault.join(',')).split(',').map((part) => part.trim());
   for (const part of chosen) if (!names.includes(part)) throw new Error(`Unknown --${name} ${part}; one of ${names.join(', ')}`);
   return chosen;
 }
