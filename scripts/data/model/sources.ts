@@ -4,7 +4,9 @@
 // - ../shared/data/products/products.csv, with its own `source` column (`kruoka2020`…);
 // - Fineli (../shared/data/fineli): Finnish and Swedish food names, mapped to our categories by
 //   their food classes through data/fineli-categories.csv.
+// - Kesko's ingredient dictionary (../shared/data/kesko-ingredients).
 // The hand-labelled real receipts of ../shared/data/receipts are never trained on: they measure.
+// Nothing of the locked fold (fold.ts) is trained on.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_RECEIPTS, REPO_ROOT, SHARED_DATA } from '../../paths.ts';
@@ -13,6 +15,7 @@ import { parseCsv } from '../../../src/server/pipeline/classify/csv.ts';
 import { CATALOGUE } from '../../../src/server/pipeline/classify/catalogue.ts';
 import { LEXICON } from '../../../src/server/pipeline/classify/lexicon.ts';
 import { foldText } from '../../../src/server/pipeline/classify/normalize.ts';
+import { inLockedFold } from './fold.ts';
 import type { TrainingName } from './train.ts';
 
 export const REPO = REPO_ROOT;
@@ -99,7 +102,7 @@ function semicolonRows(path: string): string[][] {
   return readFileSync(path, 'utf8').split('\n').slice(1).filter(Boolean).map((line) => line.split(';'));
 }
 
-export function fineliNames(dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
+export function fineliNames(languages: readonly string[] = ['FI', 'SV'], dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
   if (!existsSync(dir)) return [];
   const mapping = readFineliMapping();
   const categories = new Map<string, CategoryName>();
@@ -108,7 +111,7 @@ export function fineliNames(dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
     if (id && category) categories.set(id, category);
   }
   const names: TrainingName[] = [];
-  for (const lang of ['FI', 'SV']) {
+  for (const lang of languages) {
     for (const [id, name] of semicolonRows(join(dir, `foodname_${lang}.csv`))) {
       const category = id ? categories.get(id) : undefined;
       if (category && name) names.push({ name, category, source: `fineli-${lang.toLowerCase()}` });
@@ -117,7 +120,19 @@ export function fineliNames(dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
   return names;
 }
 
-/** Every training name, in a fixed order. */
+export interface KeskoIngredient {
+  name: string;
+  /** Kesko's store department code (`100` produce … `111` household goods), '' when none. */
+  department: string;
+}
+
+/** Kesko's ingredient dictionary (../shared/data/kesko-ingredients), in its own order. */
+export function keskoIngredients(path = join(SHARED_DATA, 'kesko-ingredients/ingredients.csv')): KeskoIngredient[] {
+  if (!existsSync(path)) return [];
+  return parseCsv(readFileSync(path, 'utf8')).flatMap((row) => (row.name ? [{ name: row.name, department: row.department ?? '' }] : []));
+}
+
+/** Every training name, in a fixed order; names of the locked fold (fold.ts) are never among them, whatever their source. */
 export function allTrainingNames(): TrainingName[] {
-  return [...lexiconNames(), ...fixtureNames(), ...productNames(), ...fineliNames()];
+  return [...lexiconNames(), ...fixtureNames(), ...productNames(), ...fineliNames()].filter((sample) => !inLockedFold(sample.name));
 }
