@@ -9,6 +9,7 @@ import { DEFAULT_REREAD_WITHIN_MS } from '../../src/server/pipeline/extract/inde
 import { createPipeline, type Pipeline } from '../../src/server/pipeline/index.ts';
 import type { CorpusEntry } from './corpus.ts';
 import type { ReportKind } from './floors.ts';
+import { footprintError, type Recalculator } from './footprint.ts';
 import { failedReceipt, scoreReceipt, type Prediction, type ReceiptScore } from './score.ts';
 
 export interface EntryResult {
@@ -76,15 +77,20 @@ export function describeFailure(error: unknown): { message: string; crashed: boo
   return { message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), crashed: true };
 }
 
-export async function runEntry(pipeline: Pipeline, entry: CorpusEntry): Promise<EntryResult> {
+/** With a recalculator, each receipt's footprint error is measured too (footprint.ts). */
+export async function runEntry(pipeline: Pipeline, entry: CorpusEntry, recalculator?: Recalculator): Promise<EntryResult> {
   const started = performance.now();
+  const labelledKg = recalculator ? await recalculator.labelledKg(entry.label) : null;
+  const withFootprint = (score: ReceiptScore, productKg: number): ReceiptScore =>
+    labelledKg === null ? score : { ...score, footprintError: footprintError(productKg, labelledKg) };
   try {
     const result = await analyze(pipeline, entry);
     const ms = performance.now() - started;
-    return { entry, score: scoreReceipt(entry.label, toPrediction(result), ms), method: result.metadata.processing_method };
+    const score = scoreReceipt(entry.label, toPrediction(result), ms);
+    return { entry, score: withFootprint(score, result.total_emissions), method: result.metadata.processing_method };
   } catch (error) {
     const failure = describeFailure(error);
-    return { entry, score: failedReceipt(entry.label, performance.now() - started, failure.message, failure.crashed), method: null };
+    return { entry, score: withFootprint(failedReceipt(entry.label, performance.now() - started, failure.message, failure.crashed), 0), method: null };
   }
 }
 
@@ -92,11 +98,12 @@ export async function runEntries(
   pipeline: Pipeline,
   entries: readonly CorpusEntry[],
   onDone?: (result: EntryResult, index: number) => void,
+  recalculator?: Recalculator,
 ): Promise<EntryResult[]> {
   const results: EntryResult[] = [];
   // One at a time, so the time per receipt is the time a visitor waits.
   for (const [index, entry] of entries.entries()) {
-    const result = await runEntry(pipeline, entry);
+    const result = await runEntry(pipeline, entry, recalculator);
     results.push(result);
     onDone?.(result, index);
   }

@@ -6,8 +6,10 @@
 //   weight error  |weight − label| / label over matched items whose label has a weight: median,
 //                 mean, and the share within 10 % (the median is 0 when most weights are exact,
 //                 so it alone hides how far off the others are)
+//   footprint err |product kg CO2e − labelled items recalculated| / labelled, per receipt
+//                 (footprint.ts): median and 90th percentile
 import type { Label } from './corpus.ts';
-import { matchItems, median, precisionRecall, type PrecisionRecall } from './match.ts';
+import { matchItems, median, precisionRecall, quantile, type PrecisionRecall } from './match.ts';
 
 export interface PredictedItem {
   name: string;
@@ -40,6 +42,8 @@ export interface ReceiptScore {
   missed: string[];
   extra: string[];
   wrongCategory: { name: string; labelled: string; predicted: string }[];
+  /** Relative footprint error of the receipt (footprint.ts), when measured. */
+  footprintError: number | null;
 }
 
 const CENT = 0.005;
@@ -80,6 +84,7 @@ export function scoreReceipt(label: Label, prediction: Prediction, ms: number): 
     missed: label.items.filter((_, i) => !strict.some((pair) => pair.label === i)).map((i) => `${i.name} ${i.price.toFixed(2)}`),
     extra: predicted.filter((_, i) => !strict.some((pair) => pair.predicted === i)).map((i) => `${i.name} ${i.price.toFixed(2)}`),
     wrongCategory,
+    footprintError: null,
   };
 }
 
@@ -105,6 +110,9 @@ export interface Summary extends PrecisionRecall {
   /** Share of weighed items within 10 % of the label's weight. */
   weightWithin10: number | null;
   weightCount: number;
+  footprintMedian: number | null;
+  footprintP90: number | null;
+  footprintCount: number;
   medianMs: number | null;
 }
 
@@ -120,6 +128,7 @@ export function summarize(scores: readonly ReceiptScore[]): Summary {
   const matched = sum((s) => s.matched);
   const withTotal = scores.filter((s) => s.totalFound !== null);
   const weights = scores.flatMap((s) => s.weightErrors);
+  const footprints = scores.flatMap((s) => (s.footprintError === null ? [] : [s.footprintError]));
   return {
     receipts: scores.length,
     failures: scores.filter((s) => s.error !== null).length,
@@ -132,6 +141,9 @@ export function summarize(scores: readonly ReceiptScore[]): Summary {
     weightMeanError: ratio(weights.reduce((total, error) => total + error, 0), weights.length),
     weightWithin10: ratio(weights.filter((error) => error <= WITHIN_10).length, weights.length),
     weightCount: weights.length,
+    footprintMedian: median(footprints),
+    footprintP90: quantile(footprints, 0.9),
+    footprintCount: footprints.length,
     medianMs: median(scores.map((s) => s.ms)),
   };
 }

@@ -63,3 +63,12 @@ export function packSizeOffset(name: string): number {
   const match = /\d[\d.,]*\s*(?:x\s*\d[\d.,]*\s*)?(?:kg|g|gr|l|dl|cl|ml|kpl)\b/.exec(foldText(name));
   return match ? match.index : -1;
 }
+
+export type Volume = 'litres' | 'millilitres' | null;
+
+/** A drink-sized volume in the name (`0,5L`, `2 dl`, `33cl`), or a cosmetics-sized one (`75ml`). */
+export function volumeOf(name: string): Volume {
+  if (/\d\s*ml\b/i.test(name)) return 'millilitres';
+  if (/\d\s*(l|dl|cl|ltr)\b/i.test(name)) return 'litres';
+  return null;
+}
