@@ -107,8 +107,12 @@ export function itemDetails(results: readonly EntryResult[]): string {
     out.push(`${basename(r.entry.name, '.json')} (${KIND_TITLES[reportKind(r)]})`);
     for (const m of s.missed) out.push(`  missed    ${m}`);
     for (const e of s.extra) out.push(`  extra     ${e}`);
-    const inFold = s.wrongCategory.filter((w) => inLockedFold(w.name)).length;
-    for (const w of s.wrongCategory) if (!inLockedFold(w.name)) out.push(`  category  ${w.name}: ${w.predicted}, label ${w.labelled}`);
+    const unread = (w: (typeof s.wrongCategory)[number]): boolean => inLockedFold(w.name) || inLockedFold(w.read);
+    const inFold = s.wrongCategory.filter(unread).length;
+    for (const w of s.wrongCategory) {
+      if (unread(w)) continue;
+      out.push(`  category  ${w.name}${w.read === w.name ? '' : ` (read "${w.read}")`}: ${w.predicted}, label ${w.labelled}`);
+    }
     if (inFold > 0) out.push(`  category  ${inFold} of the locked fold (not listed)`);
   }
   return out.join('\n');

@@ -41,7 +41,8 @@ export interface ReceiptScore {
   /** What went wrong, item by item, for --verbose. */
   missed: string[];
   extra: string[];
-  wrongCategory: { name: string; labelled: string; predicted: string }[];
+  /** `read`: the name as the reader read it (OCR may have changed it). */
+  wrongCategory: { name: string; read: string; labelled: string; predicted: string }[];
   /** Relative footprint error of the receipt (footprint.ts), when measured. */
   footprintError: number | null;
 }
@@ -66,7 +67,7 @@ export function scoreReceipt(label: Label, prediction: Prediction, ms: number): 
     const p = predicted[pair.predicted];
     if (!l || !p) continue;
     if (l.category === p.category) categoryRight += 1;
-    else wrongCategory.push({ name: l.name, labelled: l.category, predicted: p.category });
+    else wrongCategory.push({ name: l.name, read: p.name, labelled: l.category, predicted: p.category });
     if (l.weight_kg !== null && l.weight_kg > 0) weightErrors.push(Math.abs(p.weight - l.weight_kg) / l.weight_kg);
   }
   return {

@@ -80,7 +80,10 @@ export function chooseThresholds(raw: readonly OutOfPart[]): Thresholds {
   };
   const [highNames, highAccuracy] = share(high, Infinity);
   const [mediumNames, mediumAccuracy] = share(medium, high);
-  const [lowNames, lowAccuracy] = share(-Infinity, medium);
+  // An uncertain line's guess is the lexicon's reading when it has one (classify.ts).
+  const low = modelAnswers.filter((answer) => answer.probability < medium);
+  const guessRight = low.filter((answer) => (answer.lexicon ?? answer.predicted) === answer.category).length;
+  const modelRight = low.filter((answer) => answer.predicted === answer.category).length;
   const r4 = (x: number): number => Math.round(x * 10000) / 10000;
   return {
     temperature,
@@ -91,8 +94,9 @@ export function chooseThresholds(raw: readonly OutOfPart[]): Thresholds {
       highAccuracy: r4(highAccuracy),
       mediumNames,
       mediumAccuracy: r4(mediumAccuracy),
-      lowNames,
-      lowAccuracy: r4(lowAccuracy),
+      lowNames: low.length,
+      lowAccuracy: r4(low.length === 0 ? 0 : guessRight / low.length),
+      lowModelAccuracy: r4(low.length === 0 ? 0 : modelRight / low.length),
       ruleNames: answers.length - modelAnswers.length,
     },
   };

@@ -20,14 +20,18 @@ const VOCABULARIES = new Set(['lexicon', 'fineli-fi', 'fineli-sv', 'fineli-en', 
 export const isScored = (sample: TrainingName): boolean => !VOCABULARIES.has(sample.source);
 
 export interface OutOfPart {
+  name: string;
   category: CategoryName;
   source: string;
+  /** The rule's category, else the model's most probable one. */
   predicted: CategoryName;
-  /** The model's probability of its answer; 1 for a whole-name rule, which is sure. */
+  /** The model's probability of its answer (temperature 1); 1 for a whole-name rule, which is sure. */
   probability: number;
   rule: boolean;
   /** Every category's probability at temperature 1 (in CATEGORY_NAMES order); empty for a rule. */
   probabilities: number[];
+  /** The lexicon's reading, when it has one (an uncertain line's guess). */
+  lexicon: CategoryName | null;
 }
 
 export type Group = (sample: TrainingName) => boolean;
@@ -57,14 +61,18 @@ export function crossValidate(samples: readonly TrainingName[], groups: readonly
       answered.add(id);
       const cues = sample.cues ?? {};
       const reading = readName(sample.name, cues, { model });
+      const lexical = readLexicon(sample.name);
       const rule = reading.source === 'rule';
+      const modelReading = predictLine(model, sample.name, cues, lexical);
       out.push({
+        name: sample.name,
         category: sample.category,
         source: sample.source,
-        predicted: reading.category,
-        probability: rule ? 1 : (reading.probability ?? 0),
+        predicted: rule ? reading.category : modelReading.category,
+        probability: rule ? 1 : modelReading.probability,
         rule,
-        probabilities: rule ? [] : Array.from(predictLine(model, sample.name, cues, readLexicon(sample.name)).probabilities),
+        probabilities: rule ? [] : Array.from(modelReading.probabilities),
+        lexicon: lexical?.category ?? null,
       });
     }
   }

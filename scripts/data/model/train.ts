@@ -43,7 +43,7 @@ export const DEFAULTS = {
   rate: 0.2,
   l2: 1e-4,
   lexicon: true,
-  lexiconDropout: 0.3,
+  lexiconDropout: 0.1,
   seed: 1,
 } as const;
 

@@ -13,6 +13,17 @@ export interface FeatureCues {
   store?: StoreKind;
 }
 
+// A compound headed by a pack names its contents by the rest (`porkkana|pussi` is carrots,
+// `täyttö|pussi` a refill, `kala|rasia`): the letters and head are read on the contents, the pack
+// is a feature of its own, and the whole word stays a word (`roskapussi` is a bag).
+const PACK_HEADS = /(?:tayttopussi|pussi|pussit|rasia|purkki|pakkaus|tolkki|pullo|tuubi|ruukku|saakki|sakki|paketti)$/;
+
+function contents(token: string): { stem: string; pack: string | null } {
+  const match = PACK_HEADS.exec(token);
+  if (!match || match.index < 3) return { stem: token, pack: match && match.index === 0 ? match[0] : null };
+  return { stem: token.slice(0, match.index), pack: match[0] };
+}
+
 /**
  * Letters and words: character 3- to 5-grams of each folded token with word boundaries (`^kana`),
  * the whole word, pairs of neighbouring words, and the token's last three to six letters, because
@@ -21,17 +32,20 @@ export interface FeatureCues {
  * flavour, the last a flavour or variant (`kaurajuoma korvapuusti`).
  */
 function wordFeatures(tokens: readonly string[], out: string[]): void {
-  tokens.forEach((token, i) => {
+  tokens.forEach((whole, i) => {
+    out.push(`w:${whole}`);
+    const { stem: token, pack } = contents(whole);
+    if (pack) out.push(`pk:${pack}`);
+    if (token === pack) return;
     const padded = `^${token}$`;
     for (let n = 3; n <= 5; n++) {
       for (let at = 0; at + n <= padded.length; at++) out.push(padded.slice(at, at + n));
     }
-    out.push(`w:${token}`);
     for (let n = 3; n <= 6; n++) if (token.length > n) out.push(`h${n}:${token.slice(-n)}`);
     const place = tokens.length === 1 ? 'o' : i === 0 ? 'f' : i === tokens.length - 1 ? 'l' : 'm';
     out.push(`p${place}:${token.slice(-5)}`);
     const next = tokens[i + 1];
-    if (next !== undefined) out.push(`b:${token}_${next}`);
+    if (next !== undefined) out.push(`b:${whole}_${next}`);
   });
   out.push(`n:${Math.min(tokens.length, 6)}`);
 }

@@ -29,6 +29,8 @@ const OCR_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '5': 's' };
  */
 export function repairOcrLetters(folded: string): string {
   return folded
+    // An exclamation mark right after letters is an i OCR read (`donits!`, `jauhel!ha`).
+    .replace(/(?<=[a-z]{2})!(?=[a-z]|\s|$)/g, 'i')
     .replace(/(?<=[a-z])[015](?=[a-z])/g, (digit) => OCR_LETTERS[digit] ?? digit)
     .replace(/(?<=[a-z]{3})0(?![a-z0-9.,])/g, 'o');
 }
