@@ -42,7 +42,7 @@ export function score(samples: readonly TrainingName[], models: Models): Scored[
       category: sample.category,
       whole: reading.category,
       confidence: reading.confidence,
-      alone: predictLine(models.alone, sample.name, cues, null).category,
+      alone: predictLine(models.alone, sample.name, cues.store ? { store: cues.store } : {}, null).category,
     };
   });
 }

@@ -16,7 +16,7 @@ import { trainModel, type TrainingName, type TrainOptions } from './train.ts';
 export const CROSS_VALIDATION_PARTS = 5;
 
 /** Sources whose names are scored: labelled product names and receipt lines. */
-const VOCABULARIES = new Set(['lexicon', 'fineli-fi', 'fineli-sv', 'fineli-en', 'kesko', 'store-prior', 'weighed-prior']);
+const VOCABULARIES = new Set(['lexicon', 'fineli-fi', 'fineli-sv', 'fineli-en', 'kesko', 'store-prior']);
 export const isScored = (sample: TrainingName): boolean => !VOCABULARIES.has(sample.source);
 
 export interface OutOfPart {
@@ -63,7 +63,7 @@ export function crossValidate(samples: readonly TrainingName[], groups: readonly
       const reading = readName(sample.name, cues, { model });
       const lexical = readLexicon(sample.name);
       const rule = reading.source === 'rule';
-      const modelReading = predictLine(model, sample.name, cues, lexical);
+      const modelReading = predictLine(model, sample.name, cues.store ? { store: cues.store } : {}, lexical);
       out.push({
         name: sample.name,
         category: sample.category,

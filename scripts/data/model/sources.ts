@@ -6,8 +6,7 @@
 //   their food classes through data/fineli-categories.csv.
 // - Kesko's ingredient dictionary (../shared/data/kesko-ingredients).
 // - Kesko's ingredient dictionary (../shared/data/kesko-ingredients), labelled by keskoNames();
-// - the priors of what a store kind sells (data/store-priors.csv) and of what is weighed at the
-//   till, as samples of those cues alone.
+// - the priors of what a store kind sells (data/store-priors.csv), as samples of that cue alone.
 // The hand-labelled real receipts of ../shared/data/receipts are never trained on: they measure.
 // Nothing of the locked fold (fold.ts) is trained on.
 // Nothing of the locked fold (fold.ts) is trained on.
@@ -188,7 +187,7 @@ export function keskoNames(): TrainingName[] {
   });
 }
 
-/** Samples of a prior (a store kind, a weighing), this many each: enough to set its weights, few beside the names. */
+/** Samples of a store kind's prior, this many each: enough to set its weights, few beside the names. */
 const PRIOR_SAMPLES = 100;
 
 /** `count` samples of cues alone, shared among categories in proportion to `shares` (largest remainders). */
@@ -225,21 +224,8 @@ export function storePriorNames(path = join(REPO, 'data/store-priors.csv')): Tra
   });
 }
 
-/**
- * What a weighing at the till says of a line before its name is read: the categories of the lines
- * weighed at the till on the project's fixture receipts (outside the locked fold), as samples of
- * the weighing alone. Mostly produce, then meat, fish and cheese from the counter and loose sweets.
- */
-export function weighedPriorNames(): TrainingName[] {
-  const shares = new Map<CategoryName, number>();
-  for (const sample of fixtureNames()) {
-    if (sample.cues?.weighed && !inLockedFold(sample.name)) shares.set(sample.category, (shares.get(sample.category) ?? 0) + 1);
-  }
-  return shares.size === 0 ? [] : priorSamples(new Map([...shares].sort(([a], [b]) => a.localeCompare(b))), { weighed: true }, 'weighed-prior');
-}
-
 /** Every training name, in a fixed order; names of the locked fold (fold.ts) are never among them, whatever their source. */
 export function allTrainingNames(): TrainingName[] {
   const names = [...lexiconNames(), ...fixtureNames(), ...productNames(), ...fineliNames(), ...keskoNames()];
-  return [...names.filter((sample) => !inLockedFold(sample.name)), ...storePriorNames(), ...weighedPriorNames()];
+  return [...names.filter((sample) => !inLockedFold(sample.name)), ...storePriorNames()];
 }

@@ -4,17 +4,19 @@
 // epochs, weights rounded to one byte each).
 import { deflateSync } from 'node:zlib';
 import { CATEGORY_NAMES, type CategoryName } from '../../../src/contract.ts';
-import { cueFeatures, lineFeatures, type FeatureCues } from '../../../src/server/pipeline/classify/features.ts';
+import { cueFeatures, lineFeatures } from '../../../src/server/pipeline/classify/features.ts';
+import type { StoreKind } from '../../../src/server/pipeline/classify/store-kind.ts';
 import { readLexicon } from '../../../src/server/pipeline/classify/lexical.ts';
 import { hashFeatures, MODEL_FORMAT, softmax, type CategoryModelFile } from '../../../src/server/pipeline/classify/model.ts';
 
 export interface TrainingName {
-  /** The line's name; empty for a prior's sample, which has only its cues (a store's kind, a weighing). */
+  /** The line's name; empty for a store prior's sample, which has only its store. */
   name: string;
   category: CategoryName;
   /** Where the name comes from (`lexicon`, `fineli-fi`, `kruoka2020`, `fixtures`, `kesko`, `store-prior`…). */
   source: string;
-  cues?: FeatureCues;
+  /** Weighed at the till (a receipt line with a weight and no count); the store's kind. */
+  cues?: { weighed?: boolean; store?: StoreKind };
 }
 
 export interface TrainOptions {
@@ -81,8 +83,8 @@ interface Prepared {
 
 /** A sample's features: its cues' alone for a prior's sample, else the whole line's. */
 export function sampleFeatures(sample: TrainingName, lexicon: boolean): { base: string[]; lexical: string[] } {
-  if (sample.name === '') return { base: cueFeatures(sample.cues ?? {}), lexical: [] };
-  const cues = sample.cues ?? {};
+  const cues = sample.cues?.store ? { store: sample.cues.store } : {};
+  if (sample.name === '') return { base: cueFeatures(cues), lexical: [] };
   const base = lineFeatures(sample.name, cues, null, { lexicon: false });
   if (!lexicon) return { base, lexical: [] };
   const all = lineFeatures(sample.name, cues, readLexicon(sample.name), { lexicon: true });

@@ -12,6 +12,7 @@ import type { CategoryName, Confidence } from '../../../contract.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { readLexicon, type LexiconReading } from './lexical.ts';
 import { committedModel, confidenceOf, predictLine, type CategoryModel } from './model.ts';
+import { packSizeOffset } from './normalize.ts';
 import { readRules } from './rules.ts';
 import type { StoreKind } from './store-kind.ts';
 
@@ -54,6 +55,19 @@ function keyFor(category: CategoryName, lexical: LexiconReading | null): Pick<Cl
   return { productKey: CATALOGUE.fallbackKey(category), terms: [], source: 'model' };
 }
 
+/**
+ * An uncertain line's best guess. Where the lexicon reads the name, its reading: on names held out
+ * by source, where the model was unsure, the lexicon's reading was right far more often than the
+ * model's (scripts/data/model/calibrate.ts prints both). Else a line weighed at the till is
+ * produce, as most weighed lines are; a name that prints its pack size (`500G`, `1L`) was packed,
+ * not weighed, whatever weight came with it. Else the model's own answer.
+ */
+function guessOf(name: string, cues: NameCues, lexical: LexiconReading | null, modelCategory: CategoryName): CategoryName {
+  if (lexical) return lexical.category;
+  if (cues.weighed && packSizeOffset(name) < 0) return 'Vegetables';
+  return modelCategory;
+}
+
 /** Reads a name: a sure rule, else the model's reading; `cues.hint` is applied by `classifyName`. */
 export function readName(name: string, cues: NameCues = {}, options: ReadOptions = {}): Classification {
   const rule = readRules(name);
@@ -63,12 +77,9 @@ export function readName(name: string, cues: NameCues = {}, options: ReadOptions
     return { productKey: rule.productKey, category: rule.category, confidence: 'high', terms: [rule.rule], source: 'rule', uncertain: false };
   }
   const model = options.model ?? committedModel();
-  const reading = predictLine(model, name, { weighed: cues.weighed, store: cues.store }, lexical);
+  const reading = predictLine(model, name, cues.store ? { store: cues.store } : {}, lexical);
   const confidence = confidenceOf(model, reading.probability);
-  // An uncertain line still needs a best guess. Where the model is unsure and the lexicon reads
-  // the name otherwise, the lexicon's reading was right far more often on names held out by
-  // source (scripts/eval/README.md): it is the guess, and the line stays uncertain.
-  const category = confidence === 'low' && lexical ? lexical.category : reading.category;
+  const category = confidence === 'low' ? guessOf(name, cues, lexical, reading.category) : reading.category;
   return {
     ...keyFor(category, lexical),
     category,
@@ -100,7 +111,8 @@ export function classifyName(name: string, cues: NameCues = {}, options: ReadOpt
  * has for that category, else the category's fallback key.
  */
 export function classifyAs(name: string, category: CategoryName, cues: NameCues = {}, options: ReadOptions = {}): Classification {
-  const plain = classifyName(name, cues, options);
+  // A corrected list gives every line its weight: that says nothing of a weighing at the till.
+  const plain = classifyName(name, { ...cues, weighed: false }, options);
   if (plain.category === category) return plain;
   return { ...keyFor(category, readLexicon(name)), category, confidence: 'high', uncertain: false };
 }

@@ -7,8 +7,6 @@ import { foldText, tokenize } from './normalize.ts';
 import type { StoreKind } from './store-kind.ts';
 
 export interface FeatureCues {
-  /** The line was weighed at the till (it printed a KG weight). */
-  weighed?: boolean;
   /** The kind of store that printed the receipt, when it sells one kind of goods. */
   store?: StoreKind;
 }
@@ -113,7 +111,7 @@ export function lineFeatures(name: string, cues: FeatureCues, lexical: LexiconRe
   return out;
 }
 
-/** The features of the cues alone (weighed at the till, the store's kind): what they say before any name is read. */
+/** The features of the cues alone (the store's kind): what they say before any name is read. */
 export function cueFeatures(cues: FeatureCues): string[] {
-  return [...(cues.weighed ? ['c:weighed'] : []), ...(cues.store ? [`s:${cues.store}`] : [])];
+  return cues.store ? [`s:${cues.store}`] : [];
 }

@@ -36,8 +36,9 @@ describe('the lexicon, the line and the store', () => {
     expect(features('XQZY', true)).toContain('lx:none');
   });
 
-  it('adds the weighing and the store kind', () => {
-    expect(lineFeatures('PERUNA', { weighed: true, store: 'kiosk' }, null, { lexicon: false })).toEqual(expect.arrayContaining(['c:weighed', 's:kiosk']));
+  it('adds the store kind', () => {
+    expect(lineFeatures('PERUNA', { store: 'kiosk' }, null, { lexicon: false })).toContain('s:kiosk');
+    expect(lineFeatures('PERUNA', {}, null, { lexicon: false }).some((f) => f.startsWith('s:'))).toBe(false);
   });
 });
 
