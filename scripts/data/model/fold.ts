@@ -7,17 +7,8 @@
 // The hash is of the name's folded words without digits and units (`Valio kevytmaito 1l` and
 // `VALIO KEVYTMAITO 1,5L` share a key), so a pack-size variant of a fold name cannot teach the
 // model that name from outside the fold.
+import { fnv1a } from '../../../src/server/pipeline/classify/model.ts';
 import { tokenize } from '../../../src/server/pipeline/classify/normalize.ts';
-
-/** FNV-1a, 32 bits: the same number on every machine and run. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** What the fold is decided on: the folded words of a name. */
 export function foldKey(name: string): string {

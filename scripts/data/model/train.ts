@@ -6,6 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { CATEGORY_NAMES, type CategoryName } from '../../../src/contract.ts';
 import { cueFeatures, lineFeatures } from '../../../src/server/pipeline/classify/features.ts';
 import type { StoreKind } from '../../../src/server/pipeline/classify/store-kind.ts';
+import { createRandom } from '../../fixtures/random.ts';
 import { readLexicon } from '../../../src/server/pipeline/classify/lexical.ts';
 import { hashFeatures, MODEL_FORMAT, softmax, type CategoryModelFile } from '../../../src/server/pipeline/classify/model.ts';
 
@@ -60,18 +61,6 @@ const SOURCE_WEIGHT: Record<string, number> = {
 
 const weightOf = (source: string): number => SOURCE_WEIGHT[source] ?? 1;
 
-/** mulberry32: a small seeded generator, so every run shuffles alike. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Prepared {
   buckets: Int32Array;
   values: Float64Array;
@@ -112,7 +101,7 @@ export function trainModel(samples: readonly TrainingName[], options: TrainOptio
   const l2 = options.l2 ?? DEFAULTS.l2;
   const lexicon = options.lexicon ?? DEFAULTS.lexicon;
   const dropout = options.lexiconDropout ?? DEFAULTS.lexiconDropout;
-  const random = generator(options.seed ?? DEFAULTS.seed);
+  const random = createRandom(options.seed ?? DEFAULTS.seed);
   const categories = [...CATEGORY_NAMES];
   const k = categories.length;
   const index = new Map(categories.map((category, i) => [category, i]));

@@ -62,7 +62,7 @@ export interface ModelReading {
 }
 
 /** FNV-1a, 32 bits: stable across runs and platforms. */
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
