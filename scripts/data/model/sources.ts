@@ -2,7 +2,7 @@
 // - the lexicon (data/lexicon.csv): every term that names a product key, with the key's category;
 // - the project's labelled receipts (test/fixtures/receipts/labels), source `fixtures`;
 // - ../shared/data/products/products.csv, with its own `source` column (`kruoka2020`…);
-// - Fineli (../shared/data/fineli): Finnish and Swedish food names, mapped to our categories by
+// - Fineli (../shared/data/fineli): Finnish, Swedish and English food names, mapped to our categories by
 //   their food classes through data/fineli-categories.csv.
 // - Kesko's ingredient dictionary (../shared/data/kesko-ingredients).
 // - Kesko's ingredient dictionary (../shared/data/kesko-ingredients), labelled by keskoNames();
@@ -226,6 +226,6 @@ export function storePriorNames(path = join(REPO, 'data/store-priors.csv')): Tra
 
 /** Every training name, in a fixed order; names of the locked fold (fold.ts) are never among them, whatever their source. */
 export function allTrainingNames(): TrainingName[] {
-  const names = [...lexiconNames(), ...fixtureNames(), ...productNames(), ...fineliNames(), ...keskoNames()];
+  const names = [...lexiconNames(), ...fixtureNames(), ...productNames(), ...fineliNames(['FI', 'SV', 'EN']), ...keskoNames()];
   return [...names.filter((sample) => !inLockedFold(sample.name)), ...storePriorNames()];
 }
