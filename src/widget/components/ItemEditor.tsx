@@ -15,6 +15,7 @@ import { palette } from '../theme/palette.ts';
 type CorrectionStrings = Messages['correction'];
 import { useAppState, useWidget } from '../state/widget-context.ts';
 import { Button } from './Button.tsx';
+import { useCheckItem, type CheckRequest } from './check-item.ts';
 
 const Panel = styled.details`
   border-top: 1px solid ${palette.border};
@@ -179,7 +180,8 @@ function announcement(t: CorrectionStrings, corrections: Corrections | null, res
   return fill(t.updated, { kg });
 }
 
-export function ItemEditor(props: { result: AnalysisResult }) {
+/** `check`: open on this item (the list's "Check this" on an uncertain item). */
+export function ItemEditor(props: { result: AnalysisResult; check?: CheckRequest | null }) {
   const { controller, messages, locale } = useWidget();
   const t = messages.correction;
   const corrections = useAppState((state) => state.corrections);
@@ -189,6 +191,7 @@ export function ItemEditor(props: { result: AnalysisResult }) {
   const [newAmount, setNewAmount] = useState('');
   const [newUnit, setNewUnit] = useState<AmountUnit>('g');
   const rows = useRef<HTMLUListElement>(null);
+  const panel = useRef<HTMLDetailsElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   // After a removal the row (and its focused button) is gone: focus the same place in the list.
   const focusAfterRemove = useRef<number | null>(null);
@@ -220,8 +223,10 @@ export function ItemEditor(props: { result: AnalysisResult }) {
     setNewAmount('');
   };
 
+  useCheckItem(props.check ?? null, panel, rows);
+
   return (
-    <Panel data-testid="item-editor">
+    <Panel data-testid="item-editor" ref={panel}>
       <summary>{t.editTitle}</summary>
       <p>{t.editIntro}</p>
       <Rows ref={rows}>

@@ -110,7 +110,23 @@ const Uncertain = styled(Chip)`
   font-weight: 600;
 `;
 
-export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
+const isUncertain = (item: AnalysisItem): boolean => item.uncertain === true || item.confidence === 'low';
+
+/** The prompt on an uncertain item: it opens the item editor on that item. */
+const CheckButton = styled.button`
+  min-height: 24px;
+  padding: 0 8px;
+  border: 1px solid ${palette.warning.text};
+  border-radius: 999px;
+  background: ${palette.surface};
+  color: ${palette.warning.text};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+`;
+
+/** `onCheck`: the visitor asked to check an uncertain item (its index). */
+export function ItemList(props: { items: AnalysisItem[]; labelledBy: string; onCheck?: (index: number) => void }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
   return (
@@ -127,9 +143,18 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
               {item.not_food === true ? (
                 <Uncertain data-mark="not-food">{text.notFood}</Uncertain>
               ) : (
-                (item.uncertain === true || item.confidence === 'low') && (
-                  <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
-                )
+                isUncertain(item) && <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
+              )}
+              {/* A guess, even one of not food, is the visitor's to check. */}
+              {isUncertain(item) && props.onCheck && (
+                <CheckButton
+                  type="button"
+                  data-testid="check-item"
+                  aria-label={fill(text.checkItemLabel, { name: item.name })}
+                  onClick={() => props.onCheck?.(index)}
+                >
+                  {text.checkItem}
+                </CheckButton>
               )}
               {item.edited && <Chip data-testid="edited-mark">{messages.correction.edited}</Chip>}
               <Amounts>
