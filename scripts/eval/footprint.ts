@@ -39,7 +39,7 @@ export async function createRecalculator(): Promise<Recalculator> {
       if (cached !== undefined) return cached;
       const response = await app.inject({ method: 'POST', url: API_PATHS.recalculate, payload: labelledRequest(label) });
       if (response.statusCode !== 200) throw new Error(`recalculate refused the label of ${label.file}: ${response.body}`);
-      const kg = (response.json() as AnalysisResult).total_emissions;
+      const kg = response.json<AnalysisResult>().total_emissions;
       cache.set(label.file, kg);
       return kg;
     },

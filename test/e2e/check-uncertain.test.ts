@@ -1,6 +1,7 @@
 // An item the backend could not place asks the visitor to check it, in real Chromium against the
-// real backend, in English, Finnish and Swedish: the prompt sits on that item in the list, and
-// pressing it opens the item editor with that item's category control focused and in view.
+// real backend, in English, Finnish and Swedish: the prompt sits on that item in the list (and fits
+// there at 320 px), and pressing it opens the item editor with that item's category control
+// focused and in view.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { AnalysisResult } from '../../src/contract.ts';
@@ -9,6 +10,7 @@ import { makeTextPdf } from '../support/receipt-files.ts';
 import { runAxe } from './support/axe.ts';
 import { noBrowser } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
+import { overflowingText } from './support/layout.ts';
 import { browserSuite } from './support/suite.ts';
 import { button, isAnalysisResponse, openFileChooser, widgetIn } from './support/widget.ts';
 
@@ -74,6 +76,13 @@ describe.skipIf(noBrowser)('checking an uncertain item', () => {
       for (const [index] of result.items.entries()) {
         if (!uncertain.includes(index)) expect(await rows.nth(index).getByTestId('check-item').count()).toBe(0);
       }
+
+      // The prompt fits beside the item's marks on the narrowest phone, in every language.
+      const viewport = page.viewportSize();
+      await page.setViewportSize({ width: 320, height: 640 });
+      await prompt.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await overflowingText(page, HOST, '[data-testid="item-list"]')).toEqual([]);
+      if (viewport) await page.setViewportSize(viewport);
 
       const editor = widget.getByTestId('item-editor');
       expect(await editor.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);

@@ -4,23 +4,21 @@
 // - ../shared/data/products/products.csv, with its own `source` column (`kruoka2020`…);
 // - Fineli (../shared/data/fineli): Finnish, Swedish and English food names, mapped to our categories by
 //   their food classes through data/fineli-categories.csv.
-// - Kesko's ingredient dictionary (../shared/data/kesko-ingredients).
 // - Kesko's ingredient dictionary (../shared/data/kesko-ingredients), labelled by keskoNames();
 // - the priors of what a store kind sells (data/store-priors.csv), as samples of that cue alone.
 // The hand-labelled real receipts of ../shared/data/receipts are never trained on: they measure.
-// Nothing of the locked fold (fold.ts) is trained on.
 // Nothing of the locked fold (fold.ts) is trained on.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_RECEIPTS, REPO_ROOT, SHARED_DATA } from '../../paths.ts';
 import { isCategoryName, type CategoryName } from '../../../src/contract.ts';
-import { parseCsv } from '../../../src/server/pipeline/classify/csv.ts';
-import { CATALOGUE } from '../../../src/server/pipeline/classify/catalogue.ts';
+import { parseCsv } from '../../../src/server/pipeline/data/csv.ts';
+import { CATALOGUE } from '../../../src/server/pipeline/data/catalogue.ts';
 import { LEXICON } from '../../../src/server/pipeline/classify/lexicon.ts';
 import { readLexicon } from '../../../src/server/pipeline/classify/lexical.ts';
-import { foldText } from '../../../src/server/pipeline/classify/normalize.ts';
 import { readRules } from '../../../src/server/pipeline/classify/rules.ts';
 import { STORE_KINDS } from '../../../src/server/pipeline/classify/store-kind.ts';
+import { foldText } from '../../../src/server/pipeline/fold-text.ts';
 import { inLockedFold } from './fold.ts';
 import type { TrainingName } from './train.ts';
 

@@ -139,7 +139,7 @@ export function trainModel(samples: readonly TrainingName[], options: TrainOptio
           const i = (sample.buckets[f] as number) * k + c;
           const g = gradient * (sample.values[f] as number) + l2 * (weights[i] as number);
           squares[i] = (squares[i] as number) + g * g;
-          weights[i] = (weights[i] as number) - (rate * g) / Math.sqrt((squares[i] as number) + EPSILON);
+          weights[i] = (weights[i] as number) - (rate * g) / Math.sqrt(squares[i] + EPSILON);
         }
       }
     }

@@ -6,6 +6,7 @@ import { categoryLabel, fill } from '../i18n/index.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
+import { CheckPrompt } from './CheckPrompt.tsx';
 import { KgFigure } from './KgFigure.tsx';
 import { atLeast, below } from '../theme/breakpoints.ts';
 
@@ -89,11 +90,19 @@ const Chip = styled.span`
   background: ${palette.page};
 `;
 
-/** Weight and price, kept together: on a narrow row they move to a line of their own as a pair. */
+/**
+ * Weight and price, kept together: on a narrow row they move to a line of their own as a pair,
+ * and where even that line is too narrow ("≈ 0,02 kg, uppskattat" at 320 px), the price goes under
+ * the weight. Neither is ever broken inside.
+ */
 const Amounts = styled.span`
   display: inline-flex;
-  gap: 8px;
-  white-space: nowrap;
+  flex-wrap: wrap;
+  gap: 0 8px;
+
+  & > * {
+    white-space: nowrap;
+  }
 `;
 
 const Dot = styled.span<{ $color: string }>`
@@ -111,19 +120,6 @@ const Uncertain = styled(Chip)`
 `;
 
 const isUncertain = (item: AnalysisItem): boolean => item.uncertain === true || item.confidence === 'low';
-
-/** The prompt on an uncertain item: it opens the item editor on that item. */
-const CheckButton = styled.button`
-  min-height: 24px;
-  padding: 0 8px;
-  border: 1px solid ${palette.warning.text};
-  border-radius: 999px;
-  background: ${palette.surface};
-  color: ${palette.warning.text};
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-`;
 
 /** `onCheck`: the visitor asked to check an uncertain item (its index). */
 export function ItemList(props: { items: AnalysisItem[]; labelledBy: string; onCheck?: (index: number) => void }) {
@@ -147,14 +143,7 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string; onC
               )}
               {/* A guess, even one of not food, is the visitor's to check. */}
               {isUncertain(item) && props.onCheck && (
-                <CheckButton
-                  type="button"
-                  data-testid="check-item"
-                  aria-label={fill(text.checkItemLabel, { name: item.name })}
-                  onClick={() => props.onCheck?.(index)}
-                >
-                  {text.checkItem}
-                </CheckButton>
+                <CheckPrompt name={item.name} onCheck={() => props.onCheck?.(index)} />
               )}
               {item.edited && <Chip data-testid="edited-mark">{messages.correction.edited}</Chip>}
               <Amounts>

@@ -9,7 +9,7 @@
 // 4. the product key (what picks the factor) is the lexicon's key for the category the model chose
 //    when the lexicon names one, else the category's fallback key.
 import type { CategoryName, Confidence } from '../../../contract.ts';
-import { CATALOGUE } from './catalogue.ts';
+import { CATALOGUE } from '../data/catalogue.ts';
 import { readLexicon, type LexiconReading } from './lexical.ts';
 import { committedModel, confidenceOf, predictLine, type CategoryModel } from './model.ts';
 import { packSizeOffset } from './normalize.ts';

@@ -2,8 +2,9 @@
 // head, unit and pack cues, the lexicon's reading and the store. Shared by the trainer
 // (scripts/data/model/) and the backend, so both read a name the same way. Each feature is a
 // string; model.ts hashes it into the model's weight table.
+import { foldText } from '../fold-text.ts';
 import type { LexiconReading } from './lexical.ts';
-import { foldText, tokenize } from './normalize.ts';
+import { tokenize } from './normalize.ts';
 import type { StoreKind } from './store-kind.ts';
 
 export interface FeatureCues {

@@ -10,11 +10,12 @@
 // 4. a few whole-name adjustments follow (fruit in litres is a drink, `X ja Y` a ready meal,
 //    Finnish origin picks heated-greenhouse produce).
 import type { CategoryName } from '../../../contract.ts';
+import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
 import { FACTORS } from '../emissions/factors.ts';
-import { CATALOGUE, type Catalogue } from './catalogue.ts';
+import { foldText } from '../fold-text.ts';
 import type { LexiconRole } from './lexicon.ts';
 import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
-import { foldText, packSizeOffset, tokenizeWithOffsets, volumeOf, type Token } from './normalize.ts';
+import { packSizeOffset, tokenizeWithOffsets, volumeOf, type Token } from './normalize.ts';
 
 /** One head the lexicon found, with the key it reads as. */
 export interface LexiconHead {

@@ -5,7 +5,7 @@
 // thresholds by cross-validation outside the locked fold; loaded once, on first use, and checked.
 import { inflateSync } from 'node:zlib';
 import { CATEGORY_NAMES, type CategoryName, type Confidence } from '../../../contract.ts';
-import { readDataJson } from './data-files.ts';
+import { readDataJson } from '../data/data-files.ts';
 import { lineFeatures, type FeatureCues } from './features.ts';
 import type { LexiconReading } from './lexical.ts';
 

@@ -3,7 +3,7 @@
 // pump line, an age marker, a deposit, a bag), never one product. Everything else is the model's
 // to weigh (classify.ts): only these classes are sure by their form alone.
 import type { CategoryName } from '../../../contract.ts';
-import { foldText } from './normalize.ts';
+import { foldText } from '../fold-text.ts';
 
 export interface RuleReading {
   productKey: string;

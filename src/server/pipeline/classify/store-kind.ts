@@ -2,7 +2,7 @@
 // lean that way (an Alko receipt's lines are drinks, a pharmacy's are not food). The kind is a
 // feature of the category model (features.ts), weighed against each line's own name; its weights
 // come from the priors of store-priors.ts. A grocery store, or a store not recognised, says nothing.
-import { foldText } from './normalize.ts';
+import { foldText } from '../fold-text.ts';
 
 export const STORE_KINDS = ['alcohol', 'fuel', 'pharmacy', 'kiosk'] as const;
 export type StoreKind = (typeof STORE_KINDS)[number];

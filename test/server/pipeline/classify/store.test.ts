@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeParsedReceipt } from '../../../../src/server/pipeline/analyze.ts';
 import { classifyName } from '../../../../src/server/pipeline/classify/classify.ts';
 import { storeKindOf } from '../../../../src/server/pipeline/classify/store-kind.ts';
-import { reconcile } from '../../../../src/server/pipeline/money.ts';
+import { buildReceipt } from '../../../../src/server/pipeline/receipt.ts';
 import type { ParsedItem, ParsedReceipt } from '../../../../src/server/pipeline/types.ts';
 
 describe('the kind of a store', () => {
@@ -30,10 +30,7 @@ describe('the kind of a store', () => {
 const item = (name: string): ParsedItem => ({ name, price: 9.9, quantity: 1, weightKg: null, unitPrice: null, discount: 0 });
 
 function receiptAt(store: string, names: string[]): ParsedReceipt {
-  return {
-    store: { name: store, chain: null }, printedTotal: null, items: names.map(item), deposits: 0, returns: 0, fees: 0, vatTableTotal: null, warnings: [], notices: [],
-    reconciliation: reconcile({ printedCents: null, itemCents: 0, depositCents: 0, feeCents: 0, returnCents: 0 }),
-  };
+  return buildReceipt({ store: { name: store, chain: null }, printedTotal: null, items: names.map(item), deposits: 0, returns: 0, fees: 0 }, 'none');
 }
 
 describe('lines of a store that sells one kind of goods', () => {
