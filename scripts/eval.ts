@@ -13,7 +13,7 @@ import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
-import { readsAsTwin, runTurned, TILTS, TURNS, turnable, turnedMisses, turnedTable, type Turn, type TurnedAs } from './eval/turned.ts';
+import { CONTROL, readsAsTwin, runTurned, TILTS, TURNS, turnable, turnedMisses, turnedTable, type Turn, type TurnedAs } from './eval/turned.ts';
 import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
 
 const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
@@ -33,7 +33,8 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
                      90, 180 and 270 degrees (no orientation metadata), as an image and as a
                      scanner app's PDF, read beside its upright twin; with --check, exit 1 when a
                      turned input does not read as its twin (scripts/eval/turned.ts)
-  --turns 90,270     only these turns (with --turned); tilts too (${TILTS.join(', ')}), as --turns=-15,15
+  --turns 90,270     only these turns (with --turned); tilts too (${TILTS.join(', ')}), as --turns=-15,15;
+                     0: a control, each scan PDF's picture upright in a JPEG of another quality
   --turned-as image  only as images, or only as PDFs (pdf) (with --turned)
   --help`;
 
@@ -88,7 +89,7 @@ function parseOptions(argv: string[]): Options {
     openai: values.openai,
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
-    turned: values.turned ? { turns: listOption(values.turns, [...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], ['image', 'pdf'], 'turned-as') as TurnedAs[] } : null,
+    turned: values.turned ? { turns: listOption(values.turns, [CONTROL, ...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], ['image', 'pdf'], 'turned-as') as TurnedAs[] } : null,
   };
 }
 
@@ -102,7 +103,7 @@ function listOption(value: string | undefined, allowed: readonly (string | numbe
 
 async function reportTurned(pipeline: ReturnType<typeof createEvalPipeline>, corpus: string, options: Options, turned: NonNullable<Options['turned']>): Promise<number> {
   const entries = await turnable(loadCorpus(corpus).filter((e) => options.kinds.has(e.kind)));
-  const total = entries.length * turned.turns.length * turned.as.length;
+  const total = entries.length * turned.turns.filter((turn) => turn !== CONTROL).length * turned.as.length + (turned.turns.includes(CONTROL) && turned.as.includes('pdf') ? entries.length : 0);
   console.log(`\n== Turned: ${label(corpus)} (${entries.length} photos and scans, ${total} turned inputs, each beside its upright twin)`);
   console.log(describeRereads(options.rereads));
   let done = 0;
@@ -112,7 +113,8 @@ async function reportTurned(pipeline: ReturnType<typeof createEvalPipeline>, cor
   console.log(turnedTable(results));
   const misses = turnedMisses(results);
   if (misses) console.log(`\nNot read as the upright twin (item F1 more than 0.02 below it, another total, or refused):\n${misses}`);
-  return results.filter((r) => !readsAsTwin(r)).length;
+  // The control measures the JPEG's noise, not the reader.
+  return results.filter((r) => r.turn !== CONTROL && !readsAsTwin(r)).length;
 }
 
 function label(path: string): string {

@@ -17,7 +17,15 @@ import { formatTable, percent, type Cell } from './table.ts';
 export const TURNS = [90, 180, 270] as const;
 /** Tilts as a receipt photographed by hand may lean (degrees clockwise), measured on request (`--turns=-15,15`). */
 export const TILTS = [-15, -10, 10, 15] as const;
-export type Turn = (typeof TURNS)[number] | (typeof TILTS)[number];
+/**
+ * Not turned: a scan PDF's picture written again as a JPEG of another quality (CONTROL_QUALITY),
+ * measured on request (`--turns 0,90,180,270`). It reads as its twin only as often as the JPEG's
+ * own noise allows, the floor against which the PDF rows' turns are read.
+ */
+export const CONTROL = 0;
+const CONTROL_QUALITY = 90;
+const SCAN_QUALITY = 92;
+export type Turn = typeof CONTROL | (typeof TURNS)[number] | (typeof TILTS)[number];
 
 /** A tilted picture's corners, as a table under the receipt: neither paper nor print. */
 const TILT_BACKGROUND = '#6b6b6b';
@@ -50,7 +58,7 @@ export async function turnable(entries: readonly CorpusEntry[]): Promise<CorpusE
   return out;
 }
 
-async function encode(picture: Buffer, turn: 0 | Turn, as: TurnedAs): Promise<Buffer> {
+async function encode(picture: Buffer, turn: Turn, as: TurnedAs, quality = SCAN_QUALITY): Promise<Buffer> {
   // EXIF orientation applied once, then dropped (sharp writes none): the turn is in the pixels
   // only. A photo is written losslessly; a scan as the apps write it, a JPEG on a page. A JPEG
   // written after turning holds other compression noise than its twin's, and OCR of real photos
@@ -60,7 +68,7 @@ async function encode(picture: Buffer, turn: 0 | Turn, as: TurnedAs): Promise<Bu
   // upright twins at 0.594 and refused 4 of 14, against 0.926 as JPEGs.)
   const pixels = sharp(picture).autoOrient().rotate(turn, { background: TILT_BACKGROUND });
   if (as === 'image') return pixels.png({ compressionLevel: 3 }).toBuffer();
-  const jpeg = await pixels.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+  const jpeg = await pixels.jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
   return Buffer.from(await renderScanPdf([jpeg], 'Scanned receipt'));
 }
 
@@ -78,7 +86,10 @@ export async function runTurned(
     for (const as of options.as ?? ['image', 'pdf']) {
       const upright = await runFile(pipeline, entry, await encode(picture, 0, as), as);
       for (const turn of options.turns ?? TURNS) {
-        const result = { entry, as, turn, upright, turned: await runFile(pipeline, entry, await encode(picture, turn, as), as) };
+        // A lossless picture written again is its twin itself.
+        if (turn === CONTROL && as === 'image') continue;
+        const bytes = await encode(picture, turn, as, turn === CONTROL ? CONTROL_QUALITY : SCAN_QUALITY);
+        const result = { entry, as, turn, upright, turned: await runFile(pipeline, entry, bytes, as) };
         results.push(result);
         onDone?.(result);
       }
@@ -99,7 +110,7 @@ export function readsAsTwin(result: TurnedResult): boolean {
 /** One row per way of turning: F1 beside the twins', how many read as their twin, and how many were refused. */
 export function turnedTable(results: readonly TurnedResult[]): string {
   const rows: Cell[][] = [];
-  const turns = [...TURNS, ...TILTS].filter((turn) => results.some((r) => r.turn === turn));
+  const turns = [CONTROL, ...TURNS, ...TILTS].filter((turn) => results.some((r) => r.turn === turn));
   for (const as of ['image', 'pdf'] as const) {
     for (const turn of turns) {
       const group = results.filter((r) => r.as === as && r.turn === turn);
@@ -107,7 +118,9 @@ export function turnedTable(results: readonly TurnedResult[]): string {
       const turned = summarize(group.map((r) => r.turned.score));
       const upright = summarize(group.map((r) => r.upright.score));
       rows.push([
-        `${as === 'image' ? 'image' : 'scan PDF'} ${turn % 90 === 0 ? 'turned' : 'tilted'} ${turn}°`,
+        turn === CONTROL
+          ? `scan PDF upright, JPEG q${CONTROL_QUALITY} (control)`
+          : `${as === 'image' ? 'image' : 'scan PDF'} ${turn % 90 === 0 ? 'turned' : 'tilted'} ${turn}°`,
         group.length,
         turned.f1.toFixed(3),
         upright.f1.toFixed(3),
