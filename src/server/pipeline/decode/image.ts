@@ -3,7 +3,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
-import { isSideways, measurePage, printBox, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
+import { isSideways, measurePage, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
 import type { FileKind } from './detect.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
 import { divideByBackground, findPaper, maxFilter, type GrayImage, type PixelImage } from './paper.ts';
@@ -218,19 +218,53 @@ export async function orientPaper(source: ImageSource, limits: DecodeLimits): Pr
  */
 const LEVEL_FIRST_READING_DEGREES = 8;
 
-/** A page leaning `lean` degrees as its first reading wants it: levelled and cut to its print when it leans far. */
-async function levelledForReading(paper: GrayImage, lean: number): Promise<GrayImage> {
-  return Math.abs(lean) <= LEVEL_FIRST_READING_DEGREES ? paper : fitToPrint(await levelPaper(paper, lean));
+/** Pixels of a picture levelled before its paper is found: enough for a receipt's paper at the reading width. */
+const LEVELLED_PICTURE_PIXELS = 4_000_000;
+/** The corners a levelled picture gains: dark, so they are never taken for paper. */
+const LEVELLED_CORNERS = '#000000';
+
+/**
+ * The picture turned by `turn` and levelled (turned back by its `lean`), as pixels of at most
+ * LEVELLED_PICTURE_PIXELS. Only one rotation fits in a sharp pipeline after the EXIF one, so the
+ * turn and the lean are one.
+ */
+async function levelledPicture(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn, lean: number): Promise<PixelImage> {
+  const size = await inspect(source, limits);
+  const scale = Math.min(1, Math.sqrt(LEVELLED_PICTURE_PIXELS / (size.width * size.height)));
+  const { data, info } = await open(source, limits)
+    .autoOrient()
+    .resize(Math.max(1, Math.round(size.width * scale)), Math.max(1, Math.round(size.height * scale)), { fit: 'fill' })
+    .rotate(turn - lean, { background: LEVELLED_CORNERS })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/**
+ * The paper of the picture turned by `turn`, prepared for reading: when it leans more than
+ * LEVEL_FIRST_READING_DEGREES, the picture is levelled first and its paper found in the levelled
+ * picture. Found in the leaning one, the paper's box holds the table beside a long receipt's
+ * sides (a real photo tilted 15° read no item, levelled after it was cut out).
+ */
+async function paperAt(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn, lean: number): Promise<GrayImage> {
+  if (Math.abs(lean) <= LEVEL_FIRST_READING_DEGREES) return preparePaper(source, limits, turn);
+  try {
+    return await preparePaper({ pixels: await levelledPicture(source, limits, turn, lean) }, limits);
+  } catch (error) {
+    throw refusalFor(error, source, limits);
+  }
 }
 
 /**
  * The page a photo or a scanned page is first read from: `orientPaper`'s, and when it leans more
- * than LEVEL_FIRST_READING_DEGREES, levelled and cut to its print at the reading width
- * (`fitToPrint`). The measures are those of the page before levelling.
+ * than LEVEL_FIRST_READING_DEGREES, prepared again from the picture levelled (`paperAt`). The
+ * measures are those of the page before levelling.
  */
 export async function uprightPaper(source: ImageSource, limits: DecodeLimits): Promise<OrientedPaper> {
   const oriented = await orientPaper(source, limits);
-  return { ...oriented, paper: await levelledForReading(oriented.paper, oriented.measure.lean) };
+  if (Math.abs(oriented.measure.lean) <= LEVEL_FIRST_READING_DEGREES) return oriented;
+  return { ...oriented, paper: await paperAt(source, limits, oriented.turn, oriented.measure.lean) };
 }
 
 /**
@@ -241,8 +275,7 @@ export async function uprightPaper(source: ImageSource, limits: DecodeLimits): P
  * A half turn keeps the lean, so it is levelled as the page was.
  */
 export async function turnedOverPaper(source: ImageSource, limits: DecodeLimits, page: Pick<OrientedPaper, 'turn' | 'measure'>): Promise<GrayImage> {
-  const over = await preparePaper(source, limits, ((page.turn + 180) % 360) as QuarterTurn);
-  return levelledForReading(over, page.measure.lean);
+  return paperAt(source, limits, ((page.turn + 180) % 360) as QuarterTurn, page.measure.lean);
 }
 
 /** Width the lean is measured at: enough to resolve a tenth of a degree, cheap to shear. */
@@ -250,43 +283,18 @@ const SKEW_SAMPLE_WIDTH = 500;
 /** Leans smaller than this are left alone: turning the page costs a little sharpness. */
 const MIN_SKEW_DEGREES = 0.3;
 
-/** A prepared page turned so its text lines lie level, on white; by `skew` degrees when it is known. */
-export async function levelPaper(image: GrayImage, skew?: number): Promise<GrayImage> {
-  const raw = { width: image.width, height: image.height, channels: 1 as const };
-  skew ??= estimateSkew(await skewSample(image));
-  if (Math.abs(skew) < MIN_SKEW_DEGREES) return image;
-  return toGray(sharp(image.data, { raw }).rotate(-skew, { background: '#ffffff' }));
-}
-
-/**
- * A levelled page cut to its print and scaled back to OCR_PAPER_WIDTH: the paper of a leaning
- * photo was found as a box holding its width and a share of its length, so levelled, its print
- * is narrower than the page by as much (at 15° a receipt four times as long as wide, half).
- */
-export async function fitToPrint(image: GrayImage): Promise<GrayImage> {
-  const box = printBox(image);
-  if (!box || box.right - box.left > 0.8 * image.width) return image;
-  const margin = Math.round(0.03 * (box.right - box.left));
-  const left = Math.max(0, box.left - margin);
-  const width = Math.min(image.width - left, box.right - box.left + 2 * margin);
-  const top = Math.max(0, box.top - margin);
-  const height = Math.min(image.height - top, box.bottom - box.top + 2 * margin);
-  const scale = OCR_PAPER_WIDTH / width;
-  return toGray(
-    sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-      .extract({ left, top, width, height })
-      .resize(OCR_PAPER_WIDTH, Math.max(1, Math.round(height * scale)), { fit: 'fill' }),
-  );
-}
-
-async function skewSample(image: GrayImage): Promise<GrayImage> {
+/** A prepared page turned so its text lines lie level, on white. */
+export async function levelPaper(image: GrayImage): Promise<GrayImage> {
   const raw = { width: image.width, height: image.height, channels: 1 as const };
   const scale = Math.min(1, SKEW_SAMPLE_WIDTH / image.width);
-  return toGray(
+  const sample = await toGray(
     sharp(image.data, { raw }).resize(Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)), {
       fit: 'fill',
     }),
   );
+  const skew = estimateSkew(sample);
+  if (Math.abs(skew) < MIN_SKEW_DEGREES) return image;
+  return toGray(sharp(image.data, { raw }).rotate(-skew, { background: '#ffffff' }));
 }
 
 /** One JPEG for a vision model: EXIF-rotated, long side at most VISION_MAX_SIDE, on white. */

@@ -307,14 +307,3 @@ export function isSideways(measure: PageMeasure): boolean {
   if (measure.beside === null) return false;
   return measure.beside <= SURELY_SIDEWAYS_BESIDE || (measure.aspect < 1 && measure.beside <= SIDEWAYS_BESIDE);
 }
-
-/** The box of the page's print (long runs such as paper edges left out), in pixels; null without print. */
-export function printBox(page: GrayImage): { left: number; top: number; right: number; bottom: number } | null {
-  const print = printOf(page);
-  if (print.count < MIN_PRINT_PIXELS) return null;
-  // The outermost hundredth of the print either way is specks beside the paper.
-  const xs = Int32Array.from(print.xs).sort();
-  const ys = Int32Array.from(print.ys).sort();
-  const at = (values: Int32Array, share: number) => values[Math.min(values.length - 1, Math.floor(share * values.length))] ?? 0;
-  return { left: at(xs, 0.005), top: at(ys, 0.005), right: at(xs, 0.995) + 1, bottom: at(ys, 0.995) + 1 };
-}
