@@ -308,6 +308,14 @@ export const ERROR_CODES = [
   'request-timeout',
   /** 413: a request body over a limit that is neither the file's nor the text's. */
   'too-large',
+  /** 413: a PDF whose streams decode to more than the budget. params: max_mb */
+  'pdf-too-much-data',
+  /** 413: a PDF holding an image over the pixel budget. params: megapixels */
+  'pdf-image-too-large',
+  /** 413: a PDF with more pages than any receipt. params: max_pages */
+  'pdf-too-many-pages',
+  /** 422: a PDF whose objects, nesting, time or memory to read pass the budget. */
+  'pdf-too-complex',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
