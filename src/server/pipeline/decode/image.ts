@@ -4,6 +4,7 @@ import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
 import type { FileKind } from './detect.ts';
+import { checkPngData } from './png.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
 import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
 
@@ -66,7 +67,10 @@ interface Oriented {
   height: number;
 }
 
-/** Reads the header only: refuses undecodable HEIC and decompression bombs before any pixel is decoded. */
+/**
+ * Reads the header only: refuses undecodable HEIC and decompression bombs before any pixel is
+ * decoded (a PNG's image data is also counted against its header, never held: png.ts).
+ */
 async function inspect(source: ImageSource, limits: DecodeLimits): Promise<Oriented> {
   if ('pixels' in source) {
     if (source.pixels.width * source.pixels.height > limits.maxPixels) {
@@ -82,6 +86,7 @@ async function inspect(source: ImageSource, limits: DecodeLimits): Promise<Orien
   if (meta.width * frameHeight > limits.maxPixels) {
     throw tooManyPixels(Math.floor(limits.maxPixels / 1e6));
   }
+  if (source.kind === 'png') await checkPngData(source.bytes);
   const swapped = (meta.orientation ?? 1) >= 5;
   return swapped ? { width: frameHeight, height: meta.width } : { width: meta.width, height: frameHeight };
 }
