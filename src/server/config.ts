@@ -32,6 +32,18 @@ export interface Config {
   ocrLanguages: OcrLanguage[];
   maxImageMegapixels: number;
   maxPdfPages: number;
+  /** PDF reader processes (pdf/pool.ts), started once and reused. */
+  pdfWorkers: number;
+  /** PDF uploads allowed to wait for a reader; beyond that the answer is 503. */
+  pdfQueueLimit: number;
+  /** One PDF upload's budget in its reader: wall and CPU time (ms), the reader's resident memory (MB). */
+  pdfTimeoutMs: number;
+  pdfCpuMs: number;
+  pdfMemoryMb: number;
+  /** Bytes a PDF's streams and images may decode to, MB. */
+  maxPdfInflatedMb: number;
+  /** Pixels of one image inside a PDF, megapixels. */
+  maxPdfMegapixels: number;
   /** Upper bound for receiving one whole request, ms. */
   requestTimeoutMs: number;
   openai: { apiKey: string; model: string; baseURL: string | undefined; timeoutMs: number } | null;
@@ -73,16 +85,21 @@ export function parseDurationMs(value: string): number | null {
 // Empty strings count as unset, as `FOO= npm start` and many .env files produce them.
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+function wholeNumber(name: string, min: number, max: number) {
+  return z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(min, { error: `${name} must be at least ${min}.` })
+    .max(max, { error: `${name} must be at most ${max}.` });
+}
+
 function integer(name: string, fallback: number, min: number, max: number) {
-  return z.preprocess(
-    unsetIfEmpty,
-    z.coerce
-      .number({ error: `${name} must be a whole number.` })
-      .int({ error: `${name} must be a whole number.` })
-      .min(min, { error: `${name} must be at least ${min}.` })
-      .max(max, { error: `${name} must be at most ${max}.` })
-      .default(fallback),
-  );
+  return z.preprocess(unsetIfEmpty, wholeNumber(name, min, max).default(fallback));
+}
+
+/** A whole number whose default depends on another variable (undefined when unset). */
+function optionalInteger(name: string, min: number, max: number) {
+  return z.preprocess(unsetIfEmpty, wholeNumber(name, min, max).optional());
 }
 
 function optionalText() {
@@ -122,6 +139,14 @@ const envSchema = z.object({
   }),
   MAX_IMAGE_MEGAPIXELS: integer('MAX_IMAGE_MEGAPIXELS', 50, 1, 500),
   MAX_PDF_PAGES: integer('MAX_PDF_PAGES', 5, 1, 100),
+  PDF_WORKERS: integer('PDF_WORKERS', 1, 1, 16),
+  PDF_QUEUE_LIMIT: integer('PDF_QUEUE_LIMIT', 8, 0, 1000),
+  PDF_TIMEOUT_MS: integer('PDF_TIMEOUT_MS', 4000, 500, 600_000),
+  PDF_CPU_MS: integer('PDF_CPU_MS', 3000, 500, 600_000),
+  PDF_MEMORY_MB: integer('PDF_MEMORY_MB', 448, 192, 16_384),
+  MAX_PDF_INFLATED_MB: integer('MAX_PDF_INFLATED_MB', 256, 16, 16_384),
+  // Default: 16, or MAX_IMAGE_MEGAPIXELS when that is lower (see loadConfig).
+  MAX_PDF_MEGAPIXELS: optionalInteger('MAX_PDF_MEGAPIXELS', 1, 500),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 60_000, 1000, 600_000),
   OPENAI_API_KEY: optionalText(),
   OPENAI_MODEL: text('gpt-4o-mini'),
@@ -186,6 +211,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ocrLanguages: parseOcrLanguages(e.OCR_LANGS) ?? [...DEFAULT_OCR_LANGUAGES],
     maxImageMegapixels: e.MAX_IMAGE_MEGAPIXELS,
     maxPdfPages: e.MAX_PDF_PAGES,
+    pdfWorkers: e.PDF_WORKERS,
+    pdfQueueLimit: e.PDF_QUEUE_LIMIT,
+    pdfTimeoutMs: e.PDF_TIMEOUT_MS,
+    pdfCpuMs: e.PDF_CPU_MS,
+    pdfMemoryMb: e.PDF_MEMORY_MB,
+    maxPdfInflatedMb: e.MAX_PDF_INFLATED_MB,
+    maxPdfMegapixels: e.MAX_PDF_MEGAPIXELS ?? Math.min(16, e.MAX_IMAGE_MEGAPIXELS),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     openai: openaiKey
       ? { apiKey: openaiKey, model: e.OPENAI_MODEL, baseURL: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_MS }

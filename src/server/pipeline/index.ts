@@ -41,6 +41,14 @@ export interface PipelineConfig {
   ocrLanguages: OcrLanguage[];
   maxImageMegapixels: number;
   maxPdfPages: number;
+  /** PDF reader processes and each upload's budget (pdf/budget.ts). */
+  pdfWorkers: number;
+  pdfQueueLimit: number;
+  pdfTimeoutMs: number;
+  pdfCpuMs: number;
+  pdfMemoryMb: number;
+  maxPdfInflatedMb: number;
+  maxPdfMegapixels: number;
   openai: { apiKey: string; model: string; baseURL: string | undefined; timeoutMs: number } | null;
 }
 
@@ -104,6 +112,12 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     ocrLanguages: config.ocrLanguages,
     maxPixels: config.maxImageMegapixels * 1_000_000,
     maxPdfPages: config.maxPdfPages,
+    pdf: {
+      workers: config.pdfWorkers,
+      maxQueue: config.pdfQueueLimit,
+      budget: { maxDocumentBytes: config.maxPdfInflatedMb * 1024 * 1024, maxImagePixels: config.maxPdfMegapixels * 1_000_000 },
+      limits: { timeMs: config.pdfTimeoutMs, cpuMs: config.pdfCpuMs, memoryBytes: config.pdfMemoryMb * 1024 * 1024 },
+    },
     ...(options.ocrRereadWithinMs === undefined ? {} : { ocrRereadWithinMs: options.ocrRereadWithinMs }),
     // The extractor's messages never hold receipt text (see extract.ts), so they may be logged as they are.
     ...(log ? { log: (level: 'warn' | 'error', message: string) => log[level]({ component: 'extract' }, message) } : {}),

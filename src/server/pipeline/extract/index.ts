@@ -15,10 +15,11 @@ import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
 import { hasReadableText, tidyOcrText } from '../ocr/text.ts';
 import { parseReadings, parseReceiptText } from '../parse/index.ts';
-import { loadPdfjs } from '../pdf/document.ts';
+import { DEFAULT_PDF_BUDGET, DEFAULT_PDF_WORK_LIMITS, type PdfBudget, type PdfWorkLimits } from '../pdf/budget.ts';
+import { PdfPool } from '../pdf/pool.ts';
 import { noTextInPdf } from '../pdf/refusals.ts';
 import type { ExtractedText, ParsedReceipt } from '../types.ts';
-import { pdfPagesSkipped, withPdf } from './pdf.ts';
+import { pdfPagesSkipped, withPdf, type PdfLimits } from './pdf.ts';
 import { bestReading, checkReading } from './readings.ts';
 import { visionInput, type VisionInput } from './vision.ts';
 
@@ -72,6 +73,8 @@ export interface ExtractorOptions {
   ocrRecycleGrowthBytes?: number;
   /** Receives operational problems (never receipt text); defaults to the console. The app passes its logger. */
   log?: (level: 'warn' | 'error', message: string) => void;
+  /** PDF reader processes, the uploads that may wait for one, and each upload's budget (pdf/budget.ts). */
+  pdf?: { workers?: number; maxQueue?: number; budget?: Partial<PdfBudget>; limits?: Partial<PdfWorkLimits> };
 }
 
 export interface Extractor {
@@ -86,6 +89,8 @@ export interface Extractor {
   visionInput(bytes: Buffer, signal?: AbortSignal): Promise<VisionInput>;
   /** OCR jobs running plus waiting. */
   readonly load: number;
+  /** Process ids of the PDF reader processes, whose memory is the server's too. */
+  readonly pdfReaderPids: number[];
   close(): Promise<void>;
 }
 
@@ -165,7 +170,15 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     log,
   });
 
-  const pdfLimits = { ...limits, maxPdfPages: options.maxPdfPages };
+  const pdfPool = new PdfPool({
+    workers: options.pdf?.workers ?? 1,
+    maxQueue: options.pdf?.maxQueue ?? options.maxQueue,
+    budget: { ...DEFAULT_PDF_BUDGET, ...options.pdf?.budget },
+    limits: { ...DEFAULT_PDF_WORK_LIMITS, ...options.pdf?.limits },
+    textPages: options.maxPdfPages,
+    log,
+  });
+  const pdfLimits: PdfLimits = { ...limits, maxPdfPages: options.maxPdfPages, openPdf: (bytes, signal) => pdfPool.open(bytes, signal) };
 
   function detectOrRefuse(bytes: Uint8Array): FileKind {
     const kind = detectKind(bytes);
@@ -283,12 +296,12 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         ...(notices.length > 0 ? { notices, warnings: notices.map((notice) => notice.message) } : {}),
         ...(parsed && text === ocrResults[0]?.text ? { parsed } : {}),
       };
-    });
+    }, signal);
   }
 
   return {
     async ready() {
-      await Promise.all([pool.ready(), loadPdfjs()]);
+      await Promise.all([pool.ready(), pdfPool.ready()]);
     },
     async extractText(bytes, signal) {
       const kind = detectOrRefuse(bytes);
@@ -298,6 +311,11 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     get load() {
       return pool.load;
     },
-    close: () => pool.close(),
+    get pdfReaderPids() {
+      return pdfPool.pids;
+    },
+    close: async () => {
+      await Promise.all([pool.close(), pdfPool.close()]);
+    },
   };
 }
