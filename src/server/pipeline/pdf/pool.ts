@@ -15,7 +15,7 @@ import { CodedError } from '../errors.ts';
 import { busy } from '../ocr/refusals.ts';
 import type { PdfBudget, PdfWorkLimits } from './budget.ts';
 import type { PdfFile } from './document.ts';
-import type { PdfJob, PdfReply, PdfRequest } from './protocol.ts';
+import type { PdfForget, PdfJob, PdfReply, PdfRequest } from './protocol.ts';
 import { pdfTooComplex, unreadablePdf } from './refusals.ts';
 
 export interface PdfPoolOptions {
@@ -96,8 +96,12 @@ interface Reader {
   /** The upload whose document the process holds open. */
   doc: number | null;
   running: Running | null;
-  /** Starting, forgetting a document, or being replaced: not to be given work. */
+  /** Starting, or being replaced: not to be given work. */
   settling: boolean;
+  /** Grown past its share: replaced as soon as no job runs on it. */
+  retiring: boolean;
+  /** Replies the server waits for (jobs, forgets): while any, the reader keeps the event loop alive. */
+  awaited: number;
   started: boolean;
   exited: boolean;
 }
@@ -231,7 +235,7 @@ export class PdfPool {
       // Only what the reader needs: no keys or connection strings of the server.
       env: { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...(process.env.PATH ? { PATH: process.env.PATH } : {}) },
     });
-    const reader: Reader = { child, ready: Promise.resolve(), startRss: 0, doc: null, running: null, settling: true, started: false, exited: false };
+    const reader: Reader = { child, ready: Promise.resolve(), startRss: 0, doc: null, running: null, settling: true, retiring: false, awaited: 0, started: false, exited: false };
     reader.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
@@ -249,7 +253,8 @@ export class PdfPool {
           reader.started = true;
           reader.settling = false;
           this.#startFailures = 0;
-          this.#idle(reader);
+          this.#expect(reader, -1);
+          this.#pump();
           resolve();
         } else {
           this.#onReply(reader, reply);
@@ -258,14 +263,28 @@ export class PdfPool {
     });
     reader.ready.catch(() => {});
     child.once('exit', (code, signal) => this.#onExit(reader, code, signal));
+    // Its ready message is awaited like a reply.
+    this.#expect(reader, 1);
     return reader;
   }
 
-  /** An idle reader does not keep the server's event loop alive. */
-  #idle(reader: Reader): void {
-    reader.child.unref();
-    (reader.child.channel as { unref?: () => void } | undefined)?.unref?.();
-    this.#pump();
+  /** A reader the server waits for keeps its event loop alive; an idle one does not. */
+  #expect(reader: Reader, change: 1 | -1): void {
+    reader.awaited += change;
+    const channel = reader.child.channel as { ref?: () => void; unref?: () => void } | undefined;
+    // Closing, every reader is held until it has ended.
+    if (reader.awaited > 0 || this.#closed) {
+      reader.child.ref();
+      channel?.ref?.();
+    } else {
+      reader.child.unref();
+      channel?.unref?.();
+    }
+  }
+
+  #send(reader: Reader, message: PdfJob | PdfForget): void {
+    this.#expect(reader, 1);
+    reader.child.send(message);
   }
 
   #call(upload: Upload, request: PdfRequest, signal?: AbortSignal): Promise<unknown> {
@@ -297,7 +316,7 @@ export class PdfPool {
 
   #pump(): void {
     while (this.#queue.length > 0) {
-      const free = this.#readers.filter((reader) => !reader.running && !reader.settling && !reader.exited);
+      const free = this.#readers.filter((reader) => !reader.running && !reader.settling && !reader.retiring && !reader.exited);
       if (free.length === 0) return;
       const waiting = this.#queue[0];
       if (!waiting) return;
@@ -333,8 +352,6 @@ export class PdfPool {
     };
     reader.running = running;
     reader.doc = upload.id;
-    reader.child.ref();
-    (reader.child.channel as { ref?: () => void } | undefined)?.ref?.();
     const { limits } = this.#options;
     const end = (overrun: 'time' | 'cpu' | 'memory') => {
       if (running.overrun || reader.running !== running) return;
@@ -352,7 +369,7 @@ export class PdfPool {
         if (cpu !== null && upload.cpuMs + (cpu - running.cpuAtStart) > limits.cpuMs) end('cpu');
       }, MEMORY_POLL_MS),
     );
-    reader.child.send(job);
+    this.#send(reader, job);
   }
 
   #finish(reader: Reader, running: Running, cpuMs: number | null): void {
@@ -363,22 +380,29 @@ export class PdfPool {
   }
 
   #onReply(reader: Reader, reply: PdfReply): void {
+    if (!('id' in reply) && !('forgotten' in reply)) return;
+    this.#expect(reader, -1);
     if ('forgotten' in reply) {
-      reader.settling = false;
       if (reader.doc === reply.forgotten) reader.doc = null;
-      // Grown past its share: replaced while nothing waits on it.
-      if (reply.rss - reader.startRss > RECYCLE_GROWTH_BYTES) this.#replace(reader);
-      else this.#idle(reader);
+      // Grown past its share, garbage collected: replaced once nothing runs on it.
+      if (reply.rss > this.#recycleAbove(reader)) reader.retiring = true;
+      if (reader.retiring && !reader.running) this.#replace(reader);
       return;
     }
-    if (!('id' in reply)) return;
     const running = reader.running;
     if (!running || running.job.id !== reply.id || running.overrun) return;
     this.#finish(reader, running, reply.cpuMs);
     running.upload.prescanned = true;
+    // A refused open leaves nothing open there: the bytes go along with the next call.
+    if (!reply.ok) reader.doc = null;
     if (reply.ok) running.resolve(reply.value);
     else running.reject(reply.error.code ? new CodedError(reply.error.code, reply.error.message, reply.error.params ? { params: reply.error.params } : {}) : this.#unexpected(reply.error.name));
-    this.#idle(reader);
+    if (reader.retiring) this.#replace(reader);
+    else this.#pump();
+  }
+
+  #recycleAbove(reader: Reader): number {
+    return reader.startRss + RECYCLE_GROWTH_BYTES;
   }
 
   #unexpected(name: string | undefined): CodedError {
@@ -428,12 +452,11 @@ export class PdfPool {
     retry.unref();
   }
 
-  /** The upload is done: its document is closed in the reader that holds it, if that reader is free. */
+  /** The upload is done: its document is closed in the reader that holds it (after any job sent before). */
   #forget(upload: Upload): void {
-    const reader = this.#readers.find((candidate) => candidate.doc === upload.id && !candidate.exited);
-    if (!reader || reader.running || reader.settling) return;
-    reader.settling = true;
-    reader.child.send({ forget: upload.id });
+    const reader = this.#readers.find((candidate) => candidate.doc === upload.id && !candidate.exited && !candidate.settling);
+    if (!reader) return;
+    this.#send(reader, { forget: upload.id, collectAbove: this.#recycleAbove(reader) });
   }
 
   #replace(reader: Reader): void {

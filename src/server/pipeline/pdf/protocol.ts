@@ -24,9 +24,13 @@ export interface PdfJob {
   request: PdfRequest;
 }
 
-/** Closes the upload's document, if the process holds it, and collects its garbage. */
+/**
+ * Closes the upload's document, if the process holds it. When the process is then above
+ * `collectAbove` bytes resident, it collects its garbage before it says how much it holds.
+ */
 export interface PdfForget {
   forget: number;
+  collectAbove: number;
 }
 
 export interface PdfFailure {

@@ -21,8 +21,6 @@ async function forget(): Promise<void> {
   const file = held?.file;
   held = null;
   await file?.close();
-  // The document's arrays go now, not at some later collection.
-  (globalThis as { gc?: () => void }).gc?.();
 }
 
 async function documentFor(job: PdfJob): Promise<PdfFile> {
@@ -68,10 +66,12 @@ function failure(error: unknown): PdfFailure {
   return { message: 'unexpected failure', name: error instanceof Error ? error.name : typeof error };
 }
 
-process.on('message', (message: PdfJob | PdfForget) => {
+async function handle(message: PdfJob | PdfForget): Promise<void> {
   if ('forget' in message) {
-    const doc = message.forget;
-    void (held?.doc === doc ? forget() : Promise.resolve()).then(() => send({ forgotten: doc, rss: rss() }));
+    if (held?.doc === message.forget) await forget();
+    // Only a reader that looks grown collects its garbage, so the server can tell growth from garbage.
+    if (rss() > message.collectAbove) (globalThis as { gc?: () => void }).gc?.();
+    send({ forgotten: message.forget, rss: rss() });
     return;
   }
   const cpuAtStart = process.cpuUsage();
@@ -79,10 +79,18 @@ process.on('message', (message: PdfJob | PdfForget) => {
     const used = process.cpuUsage(cpuAtStart);
     return (used.user + used.system) / 1000;
   };
-  run(message).then(
-    (value) => send({ id: message.id, ok: true, value, cpuMs: cpuMs(), rss: rss() }),
-    (error: unknown) => send({ id: message.id, ok: false, error: failure(error), cpuMs: cpuMs(), rss: rss() }),
-  );
+  try {
+    const value = await run(message);
+    send({ id: message.id, ok: true, value, cpuMs: cpuMs(), rss: rss() });
+  } catch (error) {
+    send({ id: message.id, ok: false, error: failure(error), cpuMs: cpuMs(), rss: rss() });
+  }
+}
+
+// One message at a time, in the order sent: a document is forgotten before the next job opens one.
+let queue = Promise.resolve();
+process.on('message', (message: PdfJob | PdfForget) => {
+  queue = queue.then(() => handle(message));
 });
 
 // The server went away: nothing is left to answer.
