@@ -2,6 +2,7 @@
 // start so a typo fails loudly with a sentence naming the variable instead of misbehaving later.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PdfSettings } from './pipeline/pdf/budget.ts';
 import { DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrLanguage } from './pipeline/ocr/trained-data.ts';
 import { StartupError } from './startup-error.ts';
 
@@ -32,18 +33,8 @@ export interface Config {
   ocrLanguages: OcrLanguage[];
   maxImageMegapixels: number;
   maxPdfPages: number;
-  /** PDF reader processes (pdf/pool.ts), started once and reused. */
-  pdfWorkers: number;
-  /** PDF uploads allowed to wait for a reader; beyond that the answer is 503. */
-  pdfQueueLimit: number;
-  /** One PDF upload's budget in its reader: wall and CPU time (ms), the reader's resident memory (MB). */
-  pdfTimeoutMs: number;
-  pdfCpuMs: number;
-  pdfMemoryMb: number;
-  /** Bytes a PDF's streams and images may decode to, MB. */
-  maxPdfInflatedMb: number;
-  /** Pixels of one image inside a PDF, megapixels. */
-  maxPdfMegapixels: number;
+  /** PDF reader processes and each upload's budget (pipeline/pdf/budget.ts). */
+  pdf: PdfSettings;
   /** Upper bound for receiving one whole request, ms. */
   requestTimeoutMs: number;
   openai: { apiKey: string; model: string; baseURL: string | undefined; timeoutMs: number } | null;
@@ -211,13 +202,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ocrLanguages: parseOcrLanguages(e.OCR_LANGS) ?? [...DEFAULT_OCR_LANGUAGES],
     maxImageMegapixels: e.MAX_IMAGE_MEGAPIXELS,
     maxPdfPages: e.MAX_PDF_PAGES,
-    pdfWorkers: e.PDF_WORKERS,
-    pdfQueueLimit: e.PDF_QUEUE_LIMIT,
-    pdfTimeoutMs: e.PDF_TIMEOUT_MS,
-    pdfCpuMs: e.PDF_CPU_MS,
-    pdfMemoryMb: e.PDF_MEMORY_MB,
-    maxPdfInflatedMb: e.MAX_PDF_INFLATED_MB,
-    maxPdfMegapixels: e.MAX_PDF_MEGAPIXELS ?? Math.min(16, e.MAX_IMAGE_MEGAPIXELS),
+    pdf: {
+      workers: e.PDF_WORKERS,
+      queueLimit: e.PDF_QUEUE_LIMIT,
+      timeoutMs: e.PDF_TIMEOUT_MS,
+      cpuMs: e.PDF_CPU_MS,
+      memoryMb: e.PDF_MEMORY_MB,
+      maxInflatedMb: e.MAX_PDF_INFLATED_MB,
+      maxMegapixels: e.MAX_PDF_MEGAPIXELS ?? Math.min(16, e.MAX_IMAGE_MEGAPIXELS),
+    },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     openai: openaiKey
       ? { apiKey: openaiKey, model: e.OPENAI_MODEL, baseURL: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_MS }

@@ -80,13 +80,7 @@ describe('loadConfig', () => {
       ocrLanguages: ['fin', 'eng'],
       maxImageMegapixels: 40,
       maxPdfPages: 3,
-      pdfWorkers: 2,
-      pdfQueueLimit: 4,
-      pdfTimeoutMs: 6000,
-      pdfCpuMs: 5000,
-      pdfMemoryMb: 512,
-      maxPdfInflatedMb: 128,
-      maxPdfMegapixels: 12,
+      pdf: { workers: 2, queueLimit: 4, timeoutMs: 6000, cpuMs: 5000, memoryMb: 512, maxInflatedMb: 128, maxMegapixels: 12 },
       requestTimeoutMs: 45_000,
       openai: { apiKey: 'sk-x', model: 'gpt-4o', baseURL: 'http://127.0.0.1:4010/v1', timeoutMs: 15_000 },
       logLevel: 'warn',
@@ -94,9 +88,9 @@ describe('loadConfig', () => {
   });
 
   it('holds images inside a PDF to 16 megapixels, or to MAX_IMAGE_MEGAPIXELS when that is lower', () => {
-    expect(loadConfig({})).toMatchObject({ maxPdfMegapixels: 16, pdfWorkers: 1, pdfTimeoutMs: 4000, pdfCpuMs: 3000, pdfMemoryMb: 448 });
-    expect(loadConfig({ MAX_IMAGE_MEGAPIXELS: '10' }).maxPdfMegapixels).toBe(10);
-    expect(loadConfig({ MAX_IMAGE_MEGAPIXELS: '10', MAX_PDF_MEGAPIXELS: '20' }).maxPdfMegapixels).toBe(20);
+    expect(loadConfig({}).pdf).toEqual({ workers: 1, queueLimit: 8, timeoutMs: 4000, cpuMs: 3000, memoryMb: 448, maxInflatedMb: 256, maxMegapixels: 16 });
+    expect(loadConfig({ MAX_IMAGE_MEGAPIXELS: '10' }).pdf.maxMegapixels).toBe(10);
+    expect(loadConfig({ MAX_IMAGE_MEGAPIXELS: '10', MAX_PDF_MEGAPIXELS: '20' }).pdf.maxMegapixels).toBe(20);
   });
 
   it('treats empty values as unset', () => {

@@ -12,6 +12,7 @@ import type { AnalysisResult, Notice, UploadFileType } from '../../contract.ts';
 import { analyzeParsedReceipt, parseReceiptText } from './analyze.ts';
 import { CodedError } from './errors.ts';
 import { createExtractor, type Extractor } from './extract/index.ts';
+import type { PdfSettings } from './pdf/budget.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
 import type { OcrLanguage } from './ocr/trained-data.ts';
 import type { ParsedReceipt, ProcessingMethod } from './types.ts';
@@ -42,13 +43,7 @@ export interface PipelineConfig {
   maxImageMegapixels: number;
   maxPdfPages: number;
   /** PDF reader processes and each upload's budget (pdf/budget.ts). */
-  pdfWorkers: number;
-  pdfQueueLimit: number;
-  pdfTimeoutMs: number;
-  pdfCpuMs: number;
-  pdfMemoryMb: number;
-  maxPdfInflatedMb: number;
-  maxPdfMegapixels: number;
+  pdf: PdfSettings;
   openai: { apiKey: string; model: string; baseURL: string | undefined; timeoutMs: number } | null;
 }
 
@@ -112,12 +107,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     ocrLanguages: config.ocrLanguages,
     maxPixels: config.maxImageMegapixels * 1_000_000,
     maxPdfPages: config.maxPdfPages,
-    pdf: {
-      workers: config.pdfWorkers,
-      maxQueue: config.pdfQueueLimit,
-      budget: { maxDocumentBytes: config.maxPdfInflatedMb * 1024 * 1024, maxImagePixels: config.maxPdfMegapixels * 1_000_000 },
-      limits: { timeMs: config.pdfTimeoutMs, cpuMs: config.pdfCpuMs, memoryBytes: config.pdfMemoryMb * 1024 * 1024 },
-    },
+    pdf: config.pdf,
     ...(options.ocrRereadWithinMs === undefined ? {} : { ocrRereadWithinMs: options.ocrRereadWithinMs }),
     // The extractor's messages never hold receipt text (see extract.ts), so they may be logged as they are.
     ...(log ? { log: (level: 'warn' | 'error', message: string) => log[level]({ component: 'extract' }, message) } : {}),

@@ -15,7 +15,7 @@ import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
 import { hasReadableText, tidyOcrText } from '../ocr/text.ts';
 import { parseReadings, parseReceiptText } from '../parse/index.ts';
-import { DEFAULT_PDF_BUDGET, DEFAULT_PDF_WORK_LIMITS, type PdfBudget, type PdfWorkLimits } from '../pdf/budget.ts';
+import { budgetFor, type PdfSettings } from '../pdf/budget.ts';
 import { PdfPool } from '../pdf/pool.ts';
 import { noTextInPdf } from '../pdf/refusals.ts';
 import type { ExtractedText, ParsedReceipt } from '../types.ts';
@@ -73,8 +73,8 @@ export interface ExtractorOptions {
   ocrRecycleGrowthBytes?: number;
   /** Receives operational problems (never receipt text); defaults to the console. The app passes its logger. */
   log?: (level: 'warn' | 'error', message: string) => void;
-  /** PDF reader processes, the uploads that may wait for one, and each upload's budget (pdf/budget.ts). */
-  pdf?: { workers?: number; maxQueue?: number; budget?: Partial<PdfBudget>; limits?: Partial<PdfWorkLimits> };
+  /** PDF reader processes, the uploads that may wait for one, and each upload's budget (pdf/budget.ts); defaults where unset. */
+  pdf?: Partial<PdfSettings>;
 }
 
 export interface Extractor {
@@ -171,10 +171,9 @@ export function createExtractor(options: ExtractorOptions): Extractor {
   });
 
   const pdfPool = new PdfPool({
+    ...budgetFor(options.pdf ?? {}),
     workers: options.pdf?.workers ?? 1,
-    maxQueue: options.pdf?.maxQueue ?? options.maxQueue,
-    budget: { ...DEFAULT_PDF_BUDGET, ...options.pdf?.budget },
-    limits: { ...DEFAULT_PDF_WORK_LIMITS, ...options.pdf?.limits },
+    maxQueue: options.pdf?.queueLimit ?? options.maxQueue,
     textPages: options.maxPdfPages,
     log,
   });

@@ -55,3 +55,36 @@ export const DEFAULT_PDF_WORK_LIMITS: PdfWorkLimits = {
   cpuMs: 3000,
   memoryBytes: 448 * MiB,
 };
+
+/** What a host sets (environment variables, see config.ts): the readers, their queue and the budget's main limits. */
+export interface PdfSettings {
+  /** Reader processes, started once and reused. */
+  workers: number;
+  /** Uploads allowed to wait for a reader; beyond it the answer is busy (503). */
+  queueLimit: number;
+  timeoutMs: number;
+  cpuMs: number;
+  memoryMb: number;
+  /** Bytes the document may decode to, MB. */
+  maxInflatedMb: number;
+  /** Pixels of one image, megapixels. */
+  maxMegapixels: number;
+}
+
+/** The budget and limits for the settings a host chose; the rest as defaulted above. */
+export function budgetFor(settings: Partial<PdfSettings>): { budget: PdfBudget; limits: PdfWorkLimits } {
+  const { maxInflatedMb, maxMegapixels, timeoutMs, cpuMs, memoryMb } = settings;
+  return {
+    budget: {
+      ...DEFAULT_PDF_BUDGET,
+      ...(maxInflatedMb === undefined ? {} : { maxDocumentBytes: maxInflatedMb * MiB }),
+      ...(maxMegapixels === undefined ? {} : { maxImagePixels: maxMegapixels * 1_000_000 }),
+    },
+    limits: {
+      ...DEFAULT_PDF_WORK_LIMITS,
+      ...(timeoutMs === undefined ? {} : { timeMs: timeoutMs }),
+      ...(cpuMs === undefined ? {} : { cpuMs }),
+      ...(memoryMb === undefined ? {} : { memoryBytes: memoryMb * MiB }),
+    },
+  };
+}
