@@ -7,9 +7,12 @@
 // while a visitor sends receipt texts and photos; their times beside the same requests on the
 // quiet server, the peak memory, and every status the attackers got.
 //   npm run bench:hostile                       (or: node bench/hostile.ts [--kinds a,b] [--repo DIR]
-//                                                [--no-kinds] [--no-attack] [--attack-seconds 30])
+//                                                [--no-kinds] [--no-attack] [--attack-seconds 30]
+//                                                [--timeout 60] [--memory-cap MB])
 // --repo runs another checkout's server with this checkout's files (e.g. the main branch, for a
-// before and after); a request it has not answered in --timeout seconds (default 60) is given up.
+// before and after); a request it has not answered in --timeout seconds (default 60) is given up,
+// and a server past --memory-cap MB of resident memory is ended (so one without budgets cannot
+// exhaust a shared machine).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     'no-attack': { type: 'boolean', default: false },
     'attack-seconds': { type: 'string', default: '30' },
     timeout: { type: 'string', default: '60' },
+    'memory-cap': { type: 'string' },
   },
 });
 const root = values.repo ?? REPO_ROOT;
@@ -68,19 +72,34 @@ const uploadBody = (bytes: Buffer) => multipart({ file: { bytes, name: 'upload',
 const textBody: Body = { payload: JSON.stringify({ text: TEXT }), headers: { 'content-type': 'application/json' } };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Samples the server's and its readers' resident memory every 5 ms; the readers are listed again every 100 ms. */
-function sampler(server: ServerProcess): { stop(): number } {
+/** Past this much resident memory (MB) the server is ended, so measuring a server without budgets cannot exhaust the machine. */
+const memoryCap = values['memory-cap'] === undefined ? Number.POSITIVE_INFINITY : Number(values['memory-cap']) * MiB;
+
+/**
+ * Samples the server's and its readers' resident memory every 5 ms; the readers are listed again
+ * every 100 ms. A server past --memory-cap is killed, and `capped` says after how many seconds.
+ */
+function sampler(server: ServerProcess): { stop(): number; readonly capped: number | null } {
   let children = descendants(server.pid);
   let peak = 0;
   let ticks = 0;
+  let capped: number | null = null;
+  const started = performance.now();
   const timer = setInterval(() => {
     if (++ticks % 20 === 0) children = descendants(server.pid);
     peak = Math.max(peak, residentMemory(server.pid, children).total);
+    if (peak > memoryCap && capped === null) {
+      capped = (performance.now() - started) / 1000;
+      server.child.kill('SIGKILL');
+    }
   }, 5);
   return {
     stop() {
       clearInterval(timer);
       return peak;
+    },
+    get capped() {
+      return capped;
     },
   };
 }
@@ -121,6 +140,7 @@ async function measureKinds(): Promise<void> {
       const answer = await post(server, 'api/process-receipt-ai', body, '198.51.100.1');
       const peak = memory.stop();
       const after = await settled(server);
+      if (memory.capped !== null) answer.code += ` (server ended past ${values['memory-cap']} MB)`;
       const expected = answer.status === kind.expected.status && answer.code === kind.expected.code;
       rows.push([
         kind.name,
@@ -204,7 +224,8 @@ async function measureAttack(): Promise<void> {
       const key = `${answer.status} ${answer.code}${answer.status === 503 ? (answer.retryAfter ? ' (Retry-After)' : ' (NO Retry-After)') : ''}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    console.log(`\nResident memory (server and PDF readers): quiet ${quietPeak.toFixed(0)} MB, peak under attack ${mb(peak)} MB (promise < 1000), ${mb(after)} MB once settled after it`);
+    const ended = memory.capped === null ? '' : `; the bench ended the server ${memory.capped.toFixed(1)} s into the attack, past --memory-cap ${values['memory-cap']} MB`;
+    console.log(`\nResident memory (server and PDF readers): quiet ${quietPeak.toFixed(0)} MB, peak under attack ${mb(peak)} MB (promise < 1000), ${mb(after)} MB once settled after it${ended}`);
     console.log(`Visitor's statuses: ${[...new Set([...quiet.statuses, ...attacked.statuses])].join(', ')}`);
     console.log(`Attackers' answers (${answers.length}): ${[...counts].sort((a, b) => b[1] - a[1]).map(([key, count]) => `${key} ×${count}`).join('; ')}`);
   } finally {
