@@ -52,7 +52,7 @@ async function largeScan(): Promise<Buffer> {
 
 const PASSED_BY_PRESCAN = ['pdf-encrypted-bomb', 'pdf-many-operators', 'pdf-self-reference'];
 const FILES: Record<string, () => Buffer | Promise<Buffer>> = {
-  ...Object.fromEntries(HOSTILE_KINDS.filter((kind) => PASSED_BY_PRESCAN.includes(kind.name)).map((kind) => [kind.name, kind.build])),
+  ...Object.fromEntries(HOSTILE_KINDS.filter((kind) => PASSED_BY_PRESCAN.includes(kind.name)).map((kind) => [kind.name, () => kind.build()])),
   'scan-12mp (legitimate)': largeScan,
 };
 

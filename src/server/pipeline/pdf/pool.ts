@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ImageSource } from '../decode/image.ts';
 import type { PixelImage } from '../decode/paper.ts';
-import { StartupError } from '../../startup-error.ts';
 import { CodedError } from '../errors.ts';
 import { busy } from '../ocr/refusals.ts';
 import type { PdfBudget, PdfWorkLimits } from './budget.ts';
@@ -48,8 +47,11 @@ const READER_ENTRY = fileURLToPath(new URL('./reader-process.ts', import.meta.ur
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
 
-/** A PDF reader process could not be started (a broken installation, too little memory). */
-export class PdfReaderStartError extends StartupError {
+/**
+ * A PDF reader process could not be started (a broken installation, too little memory); the
+ * server tells it at start like its own start-up problems (startup-error.ts).
+ */
+export class PdfReaderStartError extends Error {
   override name = 'PdfReaderStartError';
 }
 
