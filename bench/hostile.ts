@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HOSTILE_KINDS } from '../scripts/hostile/kinds.ts';
-import { descendants, residentMemory } from '../scripts/hostile/measure.ts';
+import { settledMemory, watchPeak } from '../scripts/hostile/measure.ts';
 import { FIXTURE_RECEIPTS, REPO_ROOT } from '../scripts/paths.ts';
 import { multipart } from '../test/support/multipart.ts';
 import { makeTextPdf } from '../test/support/receipt-files.ts';
@@ -75,47 +75,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Past this much resident memory (MB) the server is ended, so measuring a server without budgets cannot exhaust the machine. */
 const memoryCap = values['memory-cap'] === undefined ? Number.POSITIVE_INFINITY : Number(values['memory-cap']) * MiB;
 
-/**
- * Samples the server's and its readers' resident memory every 5 ms; the readers are listed again
- * every 100 ms. A server past --memory-cap is killed, and `capped` says after how many seconds.
- */
+/** The server's and its readers' peak memory; a server past --memory-cap is killed, and `capped` says after how many seconds. */
 function sampler(server: ServerProcess): { stop(): number; readonly capped: number | null } {
-  let children = descendants(server.pid);
-  let peak = 0;
-  let ticks = 0;
   let capped: number | null = null;
   const started = performance.now();
-  const timer = setInterval(() => {
-    if (++ticks % 20 === 0) children = descendants(server.pid);
-    peak = Math.max(peak, residentMemory(server.pid, children).total);
-    if (peak > memoryCap && capped === null) {
-      capped = (performance.now() - started) / 1000;
-      server.child.kill('SIGKILL');
-    }
-  }, 5);
+  const peak = watchPeak(server.pid, (total) => {
+    if (total <= memoryCap || capped !== null) return;
+    capped = (performance.now() - started) / 1000;
+    server.child.kill('SIGKILL');
+  });
   return {
-    stop() {
-      clearInterval(timer);
-      return peak;
-    },
+    stop: () => peak.stop(),
     get capped() {
       return capped;
     },
   };
 }
 
-/** Resident memory once steady (the same within 4 MiB for half a second, at most 15 s). */
-async function settled(server: ServerProcess): Promise<number> {
-  let previous = Number.NaN;
-  let steady = 0;
-  for (let attempt = 0; attempt < 150 && steady < 5; attempt++) {
-    await sleep(100);
-    const { total } = residentMemory(server.pid, descendants(server.pid));
-    steady = Math.abs(total - previous) < 4 * MiB ? steady + 1 : 0;
-    previous = total;
-  }
-  return previous;
-}
+const settled = (server: ServerProcess) => settledMemory(server.pid);
 
 const env = { RATE_LIMIT_MAX: '1000000', REQUEST_TIMEOUT_MS: String(timeoutMs + 60_000) };
 

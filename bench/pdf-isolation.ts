@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { HOSTILE_KINDS } from '../scripts/hostile/kinds.ts';
-import { descendants, residentMemory } from '../scripts/hostile/measure.ts';
+import { settledMemory, watchPeak } from '../scripts/hostile/measure.ts';
 import { FIXTURE_RECEIPTS, REPO_ROOT } from '../scripts/paths.ts';
 import { DEFAULT_PDF_BUDGET, DEFAULT_PDF_WORK_LIMITS } from '../src/server/pipeline/pdf/budget.ts';
 import { PdfPool } from '../src/server/pipeline/pdf/pool.ts';
@@ -179,21 +179,6 @@ async function host(how: string, kind: string): Promise<void> {
 
 // ---- the measurement, from outside each host ----
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resident memory of the host and its processes once steady (within 4 MiB for half a second). */
-async function settled(pid: number): Promise<number> {
-  let previous = Number.NaN;
-  let steady = 0;
-  for (let attempt = 0; attempt < 150 && steady < 5; attempt++) {
-    await sleep(100);
-    const { total } = residentMemory(pid, descendants(pid));
-    steady = Math.abs(total - previous) < 4 * MiB ? steady + 1 : 0;
-    previous = total;
-  }
-  return previous;
-}
-
 interface Row {
   answer: string;
   seconds: number;
@@ -213,19 +198,13 @@ async function measure(how: string, kind: string): Promise<Row> {
   const next = async () => JSON.parse(String((await lines.next()).value)) as Record<string, unknown>;
   await next();
   const pid = child.pid ?? 0;
-  const before = await settled(pid);
-  let peak = 0;
-  let children = descendants(pid);
-  let ticks = 0;
-  const sampler = setInterval(() => {
-    if (++ticks % 20 === 0) children = descendants(pid);
-    peak = Math.max(peak, residentMemory(pid, children).total);
-  }, 5);
+  const before = await settledMemory(pid);
+  const sampler = watchPeak(pid);
   child.stdin.write('go\n');
   const result = (await next()) as unknown as HostResult;
-  clearInterval(sampler);
+  const peak = sampler.stop();
   await next();
-  const after = await settled(pid);
+  const after = await settledMemory(pid);
   child.stdin.end('quit\n');
   await exited;
   return { answer: result.answer, seconds: result.seconds, before, peak, after };

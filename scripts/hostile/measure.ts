@@ -48,3 +48,41 @@ export function residentMemory(pid: number, children: readonly number[]): TreeMe
   const server = statusField(pid, 'VmRSS');
   return { server, total: server + children.reduce((sum, child) => sum + statusField(child, 'VmRSS'), 0) };
 }
+
+const MiB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident memory of a process and every process it started once steady: the same within 4 MiB for half a second (15 s at most). */
+export async function settledMemory(pid: number): Promise<number> {
+  let previous = Number.NaN;
+  let steady = 0;
+  for (let attempt = 0; attempt < 150 && steady < 5; attempt++) {
+    await sleep(100);
+    const { total } = residentMemory(pid, descendants(pid));
+    steady = Math.abs(total - previous) < 4 * MiB ? steady + 1 : 0;
+    previous = total;
+  }
+  return previous;
+}
+
+/**
+ * The peak resident memory of a process and every process it started, sampled every 5 ms (its
+ * children listed again every 100 ms) until `stop`; `onSample` sees each total.
+ */
+export function watchPeak(pid: number, onSample?: (total: number) => void): { stop(): number } {
+  let children = descendants(pid);
+  let peak = 0;
+  let ticks = 0;
+  const timer = setInterval(() => {
+    if (++ticks % 20 === 0) children = descendants(pid);
+    const { total } = residentMemory(pid, children);
+    peak = Math.max(peak, total);
+    onSample?.(total);
+  }, 5);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
