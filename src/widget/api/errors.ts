@@ -12,12 +12,25 @@ export type FailureReason =
 
 export class ApiFailure extends Error {
   readonly reason: FailureReason;
+  /** Seconds the server asked to wait before trying again (a 429 or 503 with `Retry-After`). */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(reason: FailureReason) {
+  constructor(reason: FailureReason, retryAfterSeconds: number | null = null) {
     super(reason.kind === 'server' ? reason.message : reason.kind);
     this.name = 'ApiFailure';
     this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date names its month; a bare sign and digits ('-5') would parse as a year.
+  const at = /[a-z]{3}/i.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export function isAbort(error: unknown): boolean {
@@ -44,15 +57,19 @@ export async function failureFromResponse(response: Response): Promise<ApiFailur
   } catch {
     body = null;
   }
+  const wait = retryAfterSeconds(response.headers.get('Retry-After'));
   const message = body?.error;
   if (typeof message !== 'string' || message.trim() === '') {
-    return new ApiFailure({ kind: 'status', status: response.status });
+    return new ApiFailure({ kind: 'status', status: response.status }, wait);
   }
   const { code, params } = body!;
-  return new ApiFailure({
-    kind: 'server',
-    message: message.trim(),
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(isParams(params) ? { params } : {}),
-  });
+  return new ApiFailure(
+    {
+      kind: 'server',
+      message: message.trim(),
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(isParams(params) ? { params } : {}),
+    },
+    wait,
+  );
 }
