@@ -1,7 +1,8 @@
 // The receipt's items: a scrolling list (256 px tall at most) with every number as text and
-// honest marks where the backend was unsure (estimated weight, uncertain category).
+// honest marks where the backend was unsure (estimated weight, uncertain category), and where a
+// correction this device remembers changed a line (with a button that puts it back as read).
 import { styled } from 'styled-components';
-import type { AnalysisItem } from '../../contract.ts';
+import type { AnalysisItem, RecalculateItem } from '../../contract.ts';
 import { categoryLabel, fill } from '../i18n/index.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
@@ -110,9 +111,39 @@ const Uncertain = styled(Chip)`
   font-weight: 600;
 `;
 
-export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
-  const { messages, locale } = useWidget();
+/** The visitor's own correction, remembered from an earlier receipt. */
+const Remembered = styled(Chip)`
+  padding: 0 8px;
+  background: ${palette.primaryTint};
+  color: ${palette.primary};
+  font-weight: 600;
+`;
+
+/** Small beside the chips, but a 44 px target all the same. */
+const UndoHere = styled.button.attrs({ type: 'button' as const })`
+  min-height: 44px;
+  min-width: 44px;
+  margin: -12px 0;
+  padding: 0 6px;
+  border: 0;
+  background: none;
+  color: ${palette.primary};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  cursor: pointer;
+`;
+
+export function ItemList(props: {
+  items: AnalysisItem[];
+  labelledBy: string;
+  /** Per item, the line as read where a remembered correction changed it. */
+  rememberedFrom?: ReadonlyArray<RecalculateItem | null>;
+}) {
+  const { messages, locale, controller } = useWidget();
   const text = messages.results;
+  const correction = messages.correction;
   return (
     <Scroller role="region" aria-labelledby={props.labelledBy} tabIndex={0} data-testid="item-list">
       <List>
@@ -131,7 +162,21 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
                   <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
                 )
               )}
-              {item.edited && <Chip data-testid="edited-mark">{messages.correction.edited}</Chip>}
+              {item.edited && <Chip data-testid="edited-mark">{correction.edited}</Chip>}
+              {props.rememberedFrom?.[index] && (
+                <>
+                  <Remembered data-testid="remembered-mark">{correction.remembered}</Remembered>
+                  <UndoHere
+                    aria-label={fill(correction.undoRememberedOf, { name: item.name })}
+                    onClick={() => {
+                      const read = props.rememberedFrom?.[index];
+                      if (read) void controller.corrections.edit({ type: 'as-read', index, item: read });
+                    }}
+                  >
+                    {correction.undoRemembered}
+                  </UndoHere>
+                </>
+              )}
               <Amounts>
                 <span>
                   {fill(item.weight_estimated ? text.itemWeightEstimated : text.itemWeight, {

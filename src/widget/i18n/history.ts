@@ -34,8 +34,9 @@ export const history = section({
     full: 'This browser’s storage is full, so nothing was saved. Export or delete some receipts and try again.',
     newer: 'These receipts were saved by a newer version of the calculator and cannot be used here.',
     unreadable: 'Some saved data could not be read and is left out.',
-    privacyTitle: 'Receipts you save on your device',
+    privacyTitle: 'What is kept on your device',
     privacy: 'With “Save to this device”, a summary of the result (date, store, kg CO2e per category, item count and price total; item names only if you choose) is kept in your own browser’s storage for this site. It is never sent to the service or anywhere else, and you can export or delete it at any time in “My receipts”.',
+    privacyCorrections: 'When you correct a line’s category or amount, the line’s name and your correction are kept in the same place, so that later receipts with the same line get your correction. Nothing of it is stored on the service: the correction goes there only with a receipt you are reading, to recalculate it, and is not kept. In “My receipts” you can see every remembered correction, forget one or all of them, and turn remembering off.',
   },
   fi: {
     title: 'Omat kuitit',
@@ -65,8 +66,9 @@ export const history = section({
     full: 'Selaimen tallennustila on täynnä, joten mitään ei tallennettu. Vie tai poista kuitteja ja yritä uudelleen.',
     newer: 'Nämä kuitit on tallentanut laskurin uudempi versio, eikä niitä voi käyttää tässä.',
     unreadable: 'Osaa tallennetuista tiedoista ei voitu lukea, joten ne jätettiin pois.',
-    privacyTitle: 'Laitteellesi tallentamasi kuitit',
+    privacyTitle: 'Mitä laitteellesi säilytetään',
     privacy: 'Kun valitset ”Tallenna tälle laitteelle”, tuloksen yhteenveto (päivämäärä, kauppa, kg CO2e ruokaryhmittäin, tuotteiden määrä ja hintojen summa; tuotteiden nimet vain, jos niin valitset) säilytetään oman selaimesi tallennustilassa tätä sivustoa varten. Sitä ei koskaan lähetetä palveluun eikä minnekään muualle, ja voit viedä tai poistaa sen milloin tahansa kohdassa ”Omat kuitit”.',
+    privacyCorrections: 'Kun korjaat rivin ryhmän tai määrän, rivin nimi ja korjauksesi säilytetään samassa paikassa, jotta myöhemmissä kuiteissa sama rivi korjautuu samoin. Palvelu ei tallenna niistä mitään: korjaus lähetetään sinne vain luettavan kuitin mukana sen uudelleenlaskentaa varten, eikä sitä säilytetä. Kohdassa ”Omat kuitit” näet kaikki muistetut korjaukset, voit unohtaa yhden tai kaikki ja kytkeä muistamisen pois.',
   },
   sv: {
     title: 'Mina kvitton',
@@ -96,8 +98,9 @@ export const history = section({
     full: 'Webbläsarens lagringsutrymme är fullt, så inget sparades. Exportera eller radera några kvitton och försök igen.',
     newer: 'De här kvittona har sparats av en nyare version av kalkylatorn och kan inte användas här.',
     unreadable: 'En del sparade uppgifter kunde inte läsas och har lämnats bort.',
-    privacyTitle: 'Kvitton som du sparar på din enhet',
+    privacyTitle: 'Vad som sparas på din enhet',
     privacy: 'När du väljer ”Spara på den här enheten” sparas en sammanfattning av resultatet (datum, butik, kg CO2e per livsmedelsgrupp, antal varor och prissumma; varornas namn bara om du vill) i din egen webbläsares lagring för den här webbplatsen. Den skickas aldrig till tjänsten eller någon annanstans, och du kan när som helst exportera eller radera den under ”Mina kvitton”.',
+    privacyCorrections: 'När du rättar en rads grupp eller mängd sparas radens namn och din rättelse på samma ställe, så att samma rad rättas likadant på senare kvitton. Tjänsten sparar inget av det: rättelsen skickas dit bara med ett kvitto som läses, för att räkna om det, och sparas inte. Under ”Mina kvitton” ser du alla sparade rättelser, kan glömma en eller alla och stänga av funktionen.',
   },
 });
 

@@ -2,13 +2,15 @@
 // they start, and `dispose()` that stops every one of them. No React here.
 import type { AnalysisResult } from '../../contract.ts';
 import { createApiClient, type ApiClient, type CallOptions } from '../api/client.ts';
-import { ApiFailure, isAbort } from '../api/errors.ts';
+import { ApiFailure, isAbort, type FailureReason } from '../api/errors.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { preparePhoto } from '../api/prepare-photo.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
+import type { ShownResult } from '../rules/remembered.ts';
 import { afterPaint } from './after-paint.ts';
-import { createCorrections, type CorrectionActions } from './corrections.ts';
+import { createCorrections, untouched, type CorrectionActions, type Corrections } from './corrections.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
+import type { Remembered } from './remembered.ts';
 import {
   CLEAR_PROCESSING_AFTER_MS,
   COMPLETE,
@@ -31,6 +33,15 @@ export interface ControllerOptions {
   locale?: Locale;
   /** Keeps the visitor's choice of language for the next visit (the embedding's storage edge). */
   saveLocale?: (locale: Locale) => void;
+  /** The corrections this device remembers: put into every receipt read, and learnt from each change. */
+  remembered?: Remembered;
+}
+
+/** A receipt as it is shown: with the remembered corrections in it, or as read and why not. */
+interface Shown {
+  result: ShownResult;
+  corrections: Corrections | null;
+  failure: FailureReason | null;
 }
 
 export interface Controller {
@@ -143,6 +154,26 @@ export function createController(options: ControllerOptions): Controller {
     statsRequest?.abort();
   }
 
+  /**
+   * The receipt just read with the corrections this device remembers put in by the backend's
+   * recalculation; as read (and why) when that fails. Undo returns to the receipt as read.
+   */
+  async function withRemembered(client: ApiClient, read: AnalysisResult): Promise<Shown> {
+    const planned = options.remembered?.requestFor(read) ?? null;
+    if (planned === null) return { result: read, corrections: null, failure: null };
+    try {
+      const answer = await request((signal) => client.recalculate(planned.request, { signal }));
+      return {
+        result: { ...answer, rememberedFrom: planned.asRead },
+        corrections: { ...untouched(read), history: [read], remembered: [null] },
+        failure: null,
+      };
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      return { result: read, corrections: null, failure: error instanceof ApiFailure ? error.reason : { kind: 'unreadable' } };
+    }
+  }
+
   async function process(
     sequence: ProcessingSequence,
     onFailure: (error: ApiFailure) => AppState['error'],
@@ -153,7 +184,7 @@ export function createController(options: ControllerOptions): Controller {
   ): Promise<void> {
     const { processing } = store.getState();
     if (processing.phase !== 'idle') return;
-    set({ error: null, result: null, corrections: null, fileName });
+    set({ error: null, result: null, corrections: null, rememberedFailure: null, fileName });
     const client = api();
     if (client === null) {
       set({ error: { kind: 'no-base-url' } });
@@ -166,11 +197,14 @@ export function createController(options: ControllerOptions): Controller {
     if (disposed) return;
     set({ processing: sequence.sending });
     try {
-      const result = await request((signal) =>
+      const read = await request((signal) =>
         send(client, { signal, onAnswer: () => set({ processing: sequence.answered }) }),
       );
+      const shown = await withRemembered(client, read);
       set({ processing: sequence.done });
-      later(SHOW_RESULT_AFTER_MS, () => set({ result, processing: COMPLETE }));
+      later(SHOW_RESULT_AFTER_MS, () =>
+        set({ result: shown.result, corrections: shown.corrections, rememberedFailure: shown.failure, processing: COMPLETE }),
+      );
       later(CLEAR_PROCESSING_AFTER_MS, () => set({ processing: IDLE }));
     } catch (error) {
       if (isAbort(error)) return;
@@ -203,6 +237,8 @@ export function createController(options: ControllerOptions): Controller {
       const client = api();
       return client === null ? null : request((signal) => client.recalculate(body, { signal }));
     },
+    remember: (item, action) => options.remembered?.remember(item, action) ?? null,
+    takeBack: (change) => options.remembered?.takeBack(change),
   });
 
   return {
@@ -249,7 +285,7 @@ export function createController(options: ControllerOptions): Controller {
       );
     },
     scanAnother() {
-      set({ result: null, corrections: null, fileName: null, error: null });
+      set({ result: null, corrections: null, rememberedFailure: null, fileName: null, error: null });
     },
     retryStats() {
       set({ stats: { phase: 'loading' } });

@@ -3,7 +3,8 @@
 import type { AnalysisResult } from '../../contract.ts';
 import { checkImport, MAX_IMPORT_BYTES, mergeReceipts, type ImportCheck } from '../rules/history-export.ts';
 import { localDate, summarize, type HistoryNotice, type SavedReceipt } from '../rules/history.ts';
-import { createHistoryStorage, type HistoryStorage, type StorageFailure } from './history-storage.ts';
+import type { StorageFailure } from './device-storage.ts';
+import { createHistoryStorage, type HistoryStorage } from './history-storage.ts';
 import { createStore, type Store } from './store.ts';
 
 /** What the last action did, for the view to announce. */

@@ -1,7 +1,6 @@
 // The analysis result: total, store, equivalents, categories, items, notes and tips.
 import { useEffect, useRef } from 'react';
 import { styled } from 'styled-components';
-import type { AnalysisResult } from '../../contract.ts';
 import { Button } from '../components/Button.tsx';
 import { CategoryChart } from '../components/CategoryChart.tsx';
 import { CarIcon, TreeIcon } from '../components/icons.tsx';
@@ -11,13 +10,15 @@ import { Card, SectionTitle } from '../components/layout.tsx';
 import { SwapList } from '../components/SwapList.tsx';
 import { TipList } from '../components/TipList.tsx';
 import { noticeText } from '../i18n/coded.ts';
+import { reasonText } from '../i18n/error-text.ts';
 import { fill, plural } from '../i18n/index.ts';
 import { sortedCategories } from '../rules/categories.ts';
 import { equivalentsOf } from '../rules/equivalents.ts';
 import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/format.ts';
+import type { ShownResult } from '../rules/remembered.ts';
 import { tipsFor } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../state/widget-context.ts';
+import { useAppState, useWidget } from '../state/widget-context.ts';
 import { SaveReceipt } from './history/SaveReceipt.tsx';
 
 const Summary = styled.section`
@@ -131,12 +132,38 @@ const Notes = styled.ul`
   }
 `;
 
+const RememberedLine = styled.p<{ $problem: boolean }>`
+  margin: 0 0 12px;
+  font-weight: ${({ $problem }) => ($problem ? 600 : 400)};
+  color: ${({ $problem }) => ($problem ? palette.error.text : palette.muted)};
+`;
+
+/** Says that corrections remembered from earlier receipts changed this one, or why they could not. */
+function RememberedNote(props: { result: ShownResult }) {
+  const { messages, locale } = useWidget();
+  const failure = useAppState((state) => state.rememberedFailure);
+  const t = messages.correction;
+  const changed = props.result.rememberedFrom?.filter((line) => line !== null).length ?? 0;
+  if (failure) {
+    return (
+      <RememberedLine $problem role="alert">
+        {fill(t.rememberedFailed, { reason: reasonText(messages, locale, failure) })}
+      </RememberedLine>
+    );
+  }
+  return changed > 0 ? (
+    <RememberedLine $problem={false} data-testid="remembered-note">
+      {plural(locale, t.rememberedApplied, changed)}
+    </RememberedLine>
+  ) : null;
+}
+
 const Center = styled.div`
   display: flex;
   justify-content: center;
 `;
 
-export function ResultsView(props: { result: AnalysisResult; focusOnMount: boolean; onScanAnother: () => void }) {
+export function ResultsView(props: { result: ShownResult; focusOnMount: boolean; onScanAnother: () => void }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
   const { result } = props;
@@ -244,7 +271,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
       {/* The scrolling list itself is the labelled region; a second one around it would repeat the name. */}
       <Card>
         <SectionTitle id="rc-items-title">{text.itemsTitle}</SectionTitle>
-        <ItemList items={result.items} labelledBy="rc-items-title" />
+        <RememberedNote result={result} />
+        <ItemList items={result.items} labelledBy="rc-items-title" rememberedFrom={result.rememberedFrom} />
         <ItemEditor result={result} />
       </Card>
 
