@@ -11,6 +11,11 @@ const Svg = styled.svg`
   height: auto;
 `;
 
+/** The category bar: as wide as its card, always 24 px tall. */
+const BarSvg = styled(Svg)`
+  height: 24px;
+`;
+
 const COLUMN = 44;
 const PLOT = 100;
 
@@ -42,13 +47,13 @@ export function CategoryBar(props: { rows: Array<{ name: string; kg: number }> }
   const total = props.rows.reduce((sum, row) => sum + row.kg, 0);
   let x = 0;
   return (
-    <Svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="category-chart" width="100%" style={{ height: 24 }}>
+    <BarSvg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="category-chart" width="100%">
       {props.rows.map((row) => {
         const width = total > 0 ? (row.kg / total) * 100 : 0;
         const segment = <rect key={row.name} data-category={row.name} x={x} y="0" width={width} height="8" fill={categoryColor(row.name)} />;
         x += width;
         return segment;
       })}
-    </Svg>
+    </BarSvg>
   );
 }

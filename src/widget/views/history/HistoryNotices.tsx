@@ -1,0 +1,31 @@
+// What the last action on the saved receipts did (a polite status) and what is wrong with the
+// stored data or storage itself (an alert).
+import { useHistoryState, useWidget } from '../../state/widget-context.ts';
+import { noticeText, outcomeText } from './messages.ts';
+import { Message } from './parts.ts';
+
+export function HistoryNotices() {
+  const { locale, messages } = useWidget();
+  const text = messages.history;
+  const outcome = useHistoryState((state) => state.outcome);
+  const blocked = useHistoryState((state) => state.blocked);
+  const notice = useHistoryState((state) => state.notice);
+  const said = outcome && outcomeText(text, locale, outcome);
+  const problems = [said?.error && said.message, blocked && !said?.error && text.blocked, notice && noticeText(text, notice)].filter(
+    (problem): problem is string => typeof problem === 'string',
+  );
+  return (
+    <>
+      <div role="status" data-testid="history-status">
+        {said && !said.error && <Message>{said.message}</Message>}
+      </div>
+      <div role="alert" data-testid="history-alert">
+        {problems.map((problem) => (
+          <Message $error key={problem}>
+            {problem}
+          </Message>
+        ))}
+      </div>
+    </>
+  );
+}
