@@ -9,6 +9,7 @@ import { useHistoryState, useWidget } from '../../state/widget-context.ts';
 import { CategoriesCard } from './CategoriesCard.tsx';
 import { HistoryNotices } from './HistoryNotices.tsx';
 import { MonthsCard } from './MonthsCard.tsx';
+import { RememberedCorrections } from './RememberedCorrections.tsx';
 import { SavedReceipts } from './SavedReceipts.tsx';
 
 export function HistoryView(props: { focusHeading: boolean; returnTo: () => void }) {
@@ -33,6 +34,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
       {receipts.length > 0 && <MonthsCard receipts={receipts} />}
       {receipts.length > 0 && <CategoriesCard receipts={receipts} />}
       <SavedReceipts receipts={receipts} />
+      <RememberedCorrections />
     </>
   );
 }
