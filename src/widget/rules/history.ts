@@ -14,6 +14,8 @@ export interface SavedReceipt {
   itemCount: number;
   /** EUR, the sum of item prices. */
   priceTotal: number;
+  /** EUR, the receipt's own printed total, when it was read (tells one receipt from another). */
+  printedTotal?: number;
   items?: string[];
 }
 
@@ -65,8 +67,26 @@ export function summarize(
     itemCount: result.metadata.items_found,
     priceTotal: round(result.total_price, 2),
   };
+  const printed = result.store_info.total;
+  if (typeof printed === 'number' && Number.isFinite(printed)) receipt.printedTotal = round(printed, 2);
   if (options.includeItems) receipt.items = result.items.map((item) => item.name);
   return receipt;
+}
+
+/**
+ * The saved receipt that `receipt` is again, if any: the same store on the same day with the same
+ * total (the printed totals where both were read, else the item sums). Saving one receipt twice,
+ * or adding a file already added, would count its food twice in every figure.
+ */
+export function alreadySaved(saved: readonly SavedReceipt[], receipt: SavedReceipt): SavedReceipt | null {
+  const store = (name: string | null) => name?.trim().toLocaleLowerCase('fi') ?? null;
+  const total = (entry: SavedReceipt, other: SavedReceipt) =>
+    entry.printedTotal !== undefined && other.printedTotal !== undefined ? entry.printedTotal : entry.priceTotal;
+  return (
+    saved.find(
+      (entry) => entry.date === receipt.date && store(entry.store) === store(receipt.store) && total(entry, receipt) === total(receipt, entry),
+    ) ?? null
+  );
 }
 
 // ---- reading: migrations, then a check of every entry ----
@@ -111,7 +131,7 @@ export function migrate(document: Json): Json | null {
 /** One entry in the current format, checked field by field; null when anything is off. */
 export function checkReceipt(entry: unknown): SavedReceipt | null {
   if (!isObject(entry)) return null;
-  const { id, date, store, totalKg, kgByCategory, itemCount, priceTotal, items } = entry;
+  const { id, date, store, totalKg, kgByCategory, itemCount, priceTotal, printedTotal, items } = entry;
   if (typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
   if (typeof date !== 'string' || !DATE.test(date)) return null;
   if (store !== null && (typeof store !== 'string' || store.length > 200)) return null;
@@ -124,6 +144,11 @@ export function checkReceipt(entry: unknown): SavedReceipt | null {
     categories[name] = kg;
   }
   const receipt: SavedReceipt = { id, date, store, totalKg, kgByCategory: categories, itemCount, priceTotal };
+  if (printedTotal !== undefined) {
+    // A receipt of bottle returns alone prints a total below zero.
+    if (typeof printedTotal !== 'number' || !Number.isFinite(printedTotal)) return null;
+    receipt.printedTotal = printedTotal;
+  }
   if (items !== undefined) {
     if (!Array.isArray(items) || !items.every((name) => typeof name === 'string')) return null;
     receipt.items = items;

@@ -2,7 +2,7 @@
 // device's storage when asked, and changes what is shown only once storage took the change.
 import type { AnalysisResult } from '../../contract.ts';
 import { checkImport, MAX_IMPORT_BYTES, mergeReceipts, type ImportCheck } from '../rules/history-export.ts';
-import { localDate, summarize, type HistoryNotice, type SavedReceipt } from '../rules/history.ts';
+import { alreadySaved, localDate, summarize, type HistoryNotice, type SavedReceipt } from '../rules/history.ts';
 import type { StorageFailure } from './device-storage.ts';
 import { createHistoryStorage, type HistoryStorage } from './history-storage.ts';
 import { createStore, type Store } from './store.ts';
@@ -10,6 +10,7 @@ import { createStore, type Store } from './store.ts';
 /** What the last action did, for the view to announce. */
 export type HistoryOutcome =
   | { kind: 'saved' }
+  | { kind: 'duplicate'; receipt: SavedReceipt }
   | { kind: 'deleted' }
   | { kind: 'cleared' }
   | { kind: 'imported'; added: number }
@@ -29,10 +30,20 @@ export interface HistoryState {
   savedResult: AnalysisResult | null;
 }
 
+/** What saving one result did. */
+export type SaveOutcome =
+  | { kind: 'saved'; receipt: SavedReceipt }
+  | { kind: 'duplicate'; receipt: SavedReceipt }
+  | { kind: 'failed'; failure: StorageFailure | 'read-only' };
+
 export interface History {
   store: Store<HistoryState>;
   load(): void;
-  save(result: AnalysisResult, includeItems: boolean): void;
+  /**
+   * Saves the result's summary unless the same receipt is saved already. `announce: false` keeps
+   * the view's status as it was (a batch says each outcome on its own line).
+   */
+  save(result: AnalysisResult, includeItems: boolean, options?: { announce?: boolean }): SaveOutcome;
   remove(id: string): void;
   clear(): void;
   importText(text: string): void;
@@ -65,51 +76,73 @@ export function createHistory(options: HistoryOptions = {}): History {
   const newId = options.newId ?? randomId;
   const store = createStore<HistoryState>(INITIAL);
 
-  function load(): void {
+  /** Reads storage again; what the last action said stays. */
+  function refresh(): void {
     const read = storage.read();
     if ('failure' in read) {
-      store.setState({ loaded: true, receipts: [], notice: null, blocked: true, readOnly: false, outcome: null });
+      store.setState({ loaded: true, receipts: [], notice: null, blocked: true, readOnly: false });
       return;
     }
-    store.setState({ loaded: true, receipts: read.receipts, notice: read.notice, blocked: false, readOnly: read.readOnly, outcome: null });
+    store.setState({ loaded: true, receipts: read.receipts, notice: read.notice, blocked: false, readOnly: read.readOnly });
   }
 
-  /** Writes the new list; the state follows only if storage took it. */
-  function commit(receipts: SavedReceipt[], outcome: HistoryOutcome, extra: Partial<HistoryState> = {}): boolean {
+  /** Reads storage afresh, as when the view opens: an earlier action's message goes. */
+  function load(): void {
+    refresh();
+    store.setState({ outcome: null });
+  }
+
+  /**
+   * Writes the new list; the state follows only if storage took it. The outcome (or the failure)
+   * is announced unless `announce` is false; the failure is returned either way.
+   */
+  function commit(
+    receipts: SavedReceipt[],
+    outcome: HistoryOutcome,
+    extra: Partial<HistoryState> = {},
+    announce = true,
+  ): StorageFailure | 'read-only' | null {
+    const tell = (said: HistoryOutcome) => (announce ? { outcome: said } : {});
     // Data a newer widget wrote may only be cleared as a whole, never rewritten in this format.
     if (store.getState().readOnly && receipts.length > 0) {
-      store.setState({ outcome: { kind: 'failed', failure: 'read-only' } });
-      return false;
+      store.setState(tell({ kind: 'failed', failure: 'read-only' }));
+      return 'read-only';
     }
     const failure = storage.write(receipts);
     if (failure !== null) {
-      store.setState({ outcome: { kind: 'failed', failure }, blocked: failure === 'blocked' });
-      return false;
+      store.setState({ ...tell({ kind: 'failed', failure }), blocked: failure === 'blocked' });
+      return failure;
     }
-    store.setState({ receipts, outcome, blocked: false, ...extra });
-    return true;
+    store.setState({ receipts, ...tell(outcome), blocked: false, ...extra });
+    return null;
   }
 
   return {
     store,
     load,
-    save(result, includeItems) {
+    save(result, includeItems, { announce = true } = {}) {
       // Read again first: another tab or widget on the page may have saved in the meantime.
-      load();
+      refresh();
       if (store.getState().blocked) {
-        store.setState({ outcome: { kind: 'failed', failure: 'blocked' } });
-        return;
+        if (announce) store.setState({ outcome: { kind: 'failed', failure: 'blocked' } });
+        return { kind: 'failed', failure: 'blocked' };
       }
       const receipt = summarize(result, { id: newId(), date: localDate(now()), includeItems });
-      commit([...store.getState().receipts, receipt], { kind: 'saved' }, { savedResult: result });
+      const twin = alreadySaved(store.getState().receipts, receipt);
+      if (twin) {
+        store.setState({ savedResult: result, ...(announce ? { outcome: { kind: 'duplicate', receipt: twin } } : {}) });
+        return { kind: 'duplicate', receipt: twin };
+      }
+      const failure = commit([...store.getState().receipts, receipt], { kind: 'saved' }, { savedResult: result }, announce);
+      return failure === null ? { kind: 'saved', receipt } : { kind: 'failed', failure };
     },
     remove(id) {
-      load();
+      refresh();
       commit(store.getState().receipts.filter((receipt) => receipt.id !== id), { kind: 'deleted' });
     },
     clear() {
       // Clearing also clears a notice about unreadable data: that data is gone now.
-      if (commit([], { kind: 'cleared' })) store.setState({ notice: null, readOnly: false });
+      if (commit([], { kind: 'cleared' }) === null) store.setState({ notice: null, readOnly: false });
     },
     importText(text) {
       if (text.length > MAX_IMPORT_BYTES) {
@@ -121,7 +154,7 @@ export function createHistory(options: HistoryOptions = {}): History {
         store.setState({ outcome: { kind: 'import-refused', reason: checked.reason } });
         return;
       }
-      load();
+      refresh();
       const merged = mergeReceipts(store.getState().receipts, checked.receipts);
       commit(merged.receipts, { kind: 'imported', added: merged.added });
     },

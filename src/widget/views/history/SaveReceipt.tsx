@@ -45,7 +45,7 @@ export function SaveReceipt(props: { result: AnalysisResult }) {
         </Switch>
       )}
       <ButtonRow>
-        <Saved role="status">{saved && text.saved}</Saved>
+        <Saved role="status">{saved && (outcome?.kind === 'duplicate' ? text.alreadySaved : text.saved)}</Saved>
         {!saved && (
           <Button
             onClick={() => {

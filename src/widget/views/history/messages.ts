@@ -8,6 +8,8 @@ export function outcomeText(text: HistoryStrings, locale: Locale, outcome: Histo
   switch (outcome.kind) {
     case 'saved':
       return { message: text.saved, error: false };
+    case 'duplicate':
+      return { message: text.alreadySaved, error: false };
     case 'deleted':
     case 'cleared':
       return { message: text.deleted, error: false };
