@@ -12,14 +12,22 @@ export type FailureReason =
 
 export class ApiFailure extends Error {
   readonly reason: FailureReason;
+  /** The HTTP status, when the server answered. */
+  readonly status: number | null;
   /** Seconds the server asked to wait before trying again (a 429 or 503 with `Retry-After`). */
   readonly retryAfterSeconds: number | null;
 
-  constructor(reason: FailureReason, retryAfterSeconds: number | null = null) {
+  constructor(reason: FailureReason, answer: { status?: number; retryAfterSeconds?: number | null } = {}) {
     super(reason.kind === 'server' ? reason.message : reason.kind);
     this.name = 'ApiFailure';
     this.reason = reason;
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.status = answer.status ?? null;
+    this.retryAfterSeconds = answer.retryAfterSeconds ?? null;
+  }
+
+  /** Too many requests, or the service is busy: the same request may succeed later. */
+  get retryable(): boolean {
+    return this.status === 429 || this.status === 503;
   }
 }
 
@@ -57,10 +65,10 @@ export async function failureFromResponse(response: Response): Promise<ApiFailur
   } catch {
     body = null;
   }
-  const wait = retryAfterSeconds(response.headers.get('Retry-After'));
+  const answer = { status: response.status, retryAfterSeconds: retryAfterSeconds(response.headers.get('Retry-After')) };
   const message = body?.error;
   if (typeof message !== 'string' || message.trim() === '') {
-    return new ApiFailure({ kind: 'status', status: response.status }, wait);
+    return new ApiFailure({ kind: 'status', status: response.status }, answer);
   }
   const { code, params } = body!;
   return new ApiFailure(
@@ -70,6 +78,6 @@ export async function failureFromResponse(response: Response): Promise<ApiFailur
       ...(typeof code === 'string' ? { code } : {}),
       ...(isParams(params) ? { params } : {}),
     },
-    wait,
+    answer,
   );
 }

@@ -61,6 +61,7 @@ export function mountReceiptCalculator(
   const baseUrl = () =>
     resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: BUILD_DEFAULT_API_URL }).url;
   const remembered = createRemembered();
+  const history = createHistory();
   const controller = createController({
     baseUrl,
     checkHealth: resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: '' }).fromEmbedding,
@@ -68,12 +69,13 @@ export function mountReceiptCalculator(
     locale: isLocale(savedLocale) ? savedLocale : resolved.locale,
     saveLocale,
     remembered,
+    history,
   });
 
   const shadow = openShadowRoot(element);
   const styleSheet = styleSheetOptions(createStyleTarget(shadow), resolved.nonce);
   const root = createRoot(createAppContainer(shadow));
-  const context = { controller, history: createHistory(), remembered, links: resolved.links };
+  const context = { controller, history, remembered, links: resolved.links };
   // Rendered synchronously so the widget is in the DOM when this function returns.
   flushSync(() =>
     root.render(

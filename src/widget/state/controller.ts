@@ -8,8 +8,10 @@ import { preparePhoto } from '../api/prepare-photo.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import type { ShownResult } from '../rules/remembered.ts';
 import { afterPaint } from './after-paint.ts';
+import { createBatch, type Batch } from './batch.ts';
 import { createCorrections, untouched, type CorrectionActions, type Corrections } from './corrections.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
+import type { History } from './history.ts';
 import type { Remembered } from './remembered.ts';
 import {
   CLEAR_PROCESSING_AFTER_MS,
@@ -35,6 +37,8 @@ export interface ControllerOptions {
   saveLocale?: (locale: Locale) => void;
   /** The corrections this device remembers: put into every receipt read, and learnt from each change. */
   remembered?: Remembered;
+  /** The receipts saved on this device: where a batch of receipts is saved. */
+  history?: History;
 }
 
 /** A receipt as it is shown: with the remembered corrections in it, or as read and why not. */
@@ -60,6 +64,10 @@ export interface Controller {
   retryStats(): void;
   /** Correcting the result: change, undo, reset (see corrections.ts). */
   corrections: CorrectionActions;
+  /** Many receipts read one after another and saved on this device (see batch.ts). */
+  batch: Batch;
+  /** Adds files to the batch (only with consent, as an upload). */
+  addReceipts(files: readonly File[]): void;
   dispose(): void;
 }
 
@@ -98,6 +106,7 @@ export function createController(options: ControllerOptions): Controller {
 
   /** Runs one request with its own AbortController (dispose aborts it), forgotten once it settles. */
   async function request<T>(run: (signal: AbortSignal) => Promise<T>, controller = new AbortController()): Promise<T> {
+    if (disposed) controller.abort();
     requests.add(controller);
     try {
       return await run(controller.signal);
@@ -158,11 +167,11 @@ export function createController(options: ControllerOptions): Controller {
    * The receipt just read with the corrections this device remembers put in by the backend's
    * recalculation; as read (and why) when that fails. Undo returns to the receipt as read.
    */
-  async function withRemembered(client: ApiClient, read: AnalysisResult): Promise<Shown> {
+  async function withRemembered(client: ApiClient, read: AnalysisResult, signal?: AbortSignal): Promise<Shown> {
     const planned = options.remembered?.requestFor(read) ?? null;
     if (planned === null) return { result: read, corrections: null, failure: null };
     try {
-      const answer = await request((signal) => client.recalculate(planned.request, { signal }));
+      const answer = await request((own) => client.recalculate(planned.request, { signal: own }), follow(signal));
       return {
         result: { ...answer, rememberedFrom: planned.asRead },
         corrections: { ...untouched(read), history: [read], remembered: [null] },
@@ -173,6 +182,49 @@ export function createController(options: ControllerOptions): Controller {
       return { result: read, corrections: null, failure: error instanceof ApiFailure ? error.reason : { kind: 'unreadable' } };
     }
   }
+
+  /** A controller that aborts when `signal` does (a batch's Cancel), or a fresh one. */
+  function follow(signal?: AbortSignal): AbortController {
+    const controller = new AbortController();
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    return controller;
+  }
+
+  /** Resolves after `seconds`; rejects with an AbortError when `signal` aborts first (dispose clears the timer). */
+  function wait(seconds: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const id = setTimeout(() => {
+        timers.delete(id);
+        signal.removeEventListener('abort', stop);
+        resolve();
+      }, seconds * 1000);
+      timers.add(id);
+      function stop(): void {
+        clearTimeout(id);
+        timers.delete(id);
+        reject(new DOMException('The wait was cancelled.', 'AbortError'));
+      }
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+
+  /** One file of a batch, as an upload reads it: prepared, sent, the remembered corrections put in. */
+  async function readFile(file: File, signal: AbortSignal): Promise<ShownResult> {
+    const client = api();
+    if (client === null) throw new ApiFailure({ kind: 'no-answer' });
+    const prepared = await preparePhoto(file);
+    if (signal.aborted) throw new DOMException('Cancelled.', 'AbortError');
+    const read = await request((own) => client.processReceipt(prepared, fileTypeOf(file), { signal: own }), follow(signal));
+    return (await withRemembered(client, read, signal)).result;
+  }
+
+  const batch = createBatch({
+    read: readFile,
+    save: (result, includeItems) => options.history?.save(result, includeItems, { announce: false }) ?? { kind: 'failed', failure: 'blocked' },
+    wait,
+  });
 
   async function process(
     sequence: ProcessingSequence,
@@ -244,6 +296,10 @@ export function createController(options: ControllerOptions): Controller {
   return {
     store,
     corrections,
+    batch,
+    addReceipts(files) {
+      if (store.getState().consent) batch.add(files);
+    },
     start() {
       if (options.checkHealth) void checkHealth();
       if (store.getState().view === 'home') startStats();
@@ -293,6 +349,7 @@ export function createController(options: ControllerOptions): Controller {
     },
     dispose() {
       disposed = true;
+      batch.dispose();
       stopStats();
       for (const id of timers) clearTimeout(id);
       timers.clear();

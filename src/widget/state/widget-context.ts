@@ -27,7 +27,8 @@ export interface WidgetContextValue {
 
 export const WidgetContext = createContext<WidgetContextValue | null>(null);
 
-function useSlice<S, T>(store: Store<S>, select: (state: S) => T): T {
+/** Selects one slice of any of the widget's stores (the batch, say); re-renders when it changes. */
+export function useSlice<S, T>(store: Store<S>, select: (state: S) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
 

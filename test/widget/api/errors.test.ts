@@ -25,9 +25,12 @@ describe('Retry-After', () => {
     );
     expect(limited.reason).toEqual({ kind: 'server', message: 'Too many receipts from your address in a short time.', code: 'rate-limited' });
     expect(limited.retryAfterSeconds).toBe(12);
+    expect(limited.retryable).toBe(true);
     const busy = await failureFromResponse(answer(503, null, { 'Retry-After': '3' }));
     expect(busy.reason).toEqual({ kind: 'status', status: 503 });
     expect(busy.retryAfterSeconds).toBe(3);
-    expect((await failureFromResponse(answer(422, { error: 'Nothing readable.' }))).retryAfterSeconds).toBeNull();
+    const unreadable = await failureFromResponse(answer(422, { error: 'Nothing readable.' }));
+    expect(unreadable.retryAfterSeconds).toBeNull();
+    expect(unreadable.retryable).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { Muted } from '../../components/layout.tsx';
 import { ViewHeading } from '../../components/ViewHeading.tsx';
 import { useHistoryState, useWidget } from '../../state/widget-context.ts';
+import { AddReceipts } from './AddReceipts.tsx';
 import { CategoriesCard } from './CategoriesCard.tsx';
 import { HistoryNotices } from './HistoryNotices.tsx';
 import { MonthsCard } from './MonthsCard.tsx';
@@ -31,6 +32,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
         <Muted>{text.note}</Muted>
       </div>
       <HistoryNotices />
+      <AddReceipts />
       {receipts.length > 0 && <MonthsCard receipts={receipts} />}
       {receipts.length > 0 && <CategoriesCard receipts={receipts} />}
       <SavedReceipts receipts={receipts} />
