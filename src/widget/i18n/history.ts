@@ -38,6 +38,7 @@ export const history = section({
     privacyTitle: 'What is kept on your device',
     privacy: 'With “Save to this device”, a summary of the result (date, store, kg CO2e per category, item count and price total; item names only if you choose) is kept in your own browser’s storage for this site. It is never sent to the service or anywhere else, and you can export or delete it at any time in “My receipts”.',
     privacyCorrections: 'When you correct a line’s category or amount, the line’s name and your correction are kept in the same place, so that later receipts with the same line get your correction. Nothing of it is stored on the service: the correction goes there only with a receipt you are reading, to recalculate it, and is not kept. In “My receipts” you can see every remembered correction, forget one or all of them, and turn remembering off.',
+    privacyHousehold: 'If you give your household’s size for the goal in “My receipts”, the numbers of adults and children are kept there as well and never sent anywhere.',
   },
   fi: {
     title: 'Omat kuitit',
@@ -71,6 +72,7 @@ export const history = section({
     privacyTitle: 'Mitä laitteellesi säilytetään',
     privacy: 'Kun valitset ”Tallenna tälle laitteelle”, tuloksen yhteenveto (päivämäärä, kauppa, kg CO2e ruokaryhmittäin, tuotteiden määrä ja hintojen summa; tuotteiden nimet vain, jos niin valitset) säilytetään oman selaimesi tallennustilassa tätä sivustoa varten. Sitä ei koskaan lähetetä palveluun eikä minnekään muualle, ja voit viedä tai poistaa sen milloin tahansa kohdassa ”Omat kuitit”.',
     privacyCorrections: 'Kun korjaat rivin ryhmän tai määrän, rivin nimi ja korjauksesi säilytetään samassa paikassa, jotta myöhemmissä kuiteissa sama rivi korjautuu samoin. Palvelu ei tallenna niistä mitään: korjaus lähetetään sinne vain luettavan kuitin mukana sen uudelleenlaskentaa varten, eikä sitä säilytetä. Kohdassa ”Omat kuitit” näet kaikki muistetut korjaukset, voit unohtaa yhden tai kaikki ja kytkeä muistamisen pois.',
+    privacyHousehold: 'Jos annat kotitaloutesi koon Omien kuittien tavoitetta varten, aikuisten ja lasten määrä säilytetään samassa paikassa eikä sitä lähetetä minnekään.',
   },
   sv: {
     title: 'Mina kvitton',
@@ -104,6 +106,7 @@ export const history = section({
     privacyTitle: 'Vad som sparas på din enhet',
     privacy: 'När du väljer ”Spara på den här enheten” sparas en sammanfattning av resultatet (datum, butik, kg CO2e per livsmedelsgrupp, antal varor och prissumma; varornas namn bara om du vill) i din egen webbläsares lagring för den här webbplatsen. Den skickas aldrig till tjänsten eller någon annanstans, och du kan när som helst exportera eller radera den under ”Mina kvitton”.',
     privacyCorrections: 'När du rättar en rads grupp eller mängd sparas radens namn och din rättelse på samma ställe, så att samma rad rättas likadant på senare kvitton. Tjänsten sparar inget av det: rättelsen skickas dit bara med ett kvitto som läses, för att räkna om det, och sparas inte. Under ”Mina kvitton” ser du alla sparade rättelser, kan glömma en eller alla och stänga av funktionen.',
+    privacyHousehold: 'Om du anger hushållets storlek för målet under ”Mina kvitton” sparas antalet vuxna och barn också där och skickas aldrig någonstans.',
   },
 });
 

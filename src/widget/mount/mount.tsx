@@ -7,6 +7,7 @@ import { isLocale, SAVED_LOCALE_KEY, type Locale } from '../i18n/index.ts';
 import { resolveBaseUrl, SAVED_BASE_URL_KEY } from '../rules/base-url.ts';
 import { createController } from '../state/controller.ts';
 import { createHistory } from '../state/history.ts';
+import { createHousehold } from '../state/household.ts';
 import { createRemembered } from '../state/remembered.ts';
 import { WidgetContext } from '../state/widget-context.ts';
 import { App } from '../views/App.tsx';
@@ -75,7 +76,7 @@ export function mountReceiptCalculator(
   const shadow = openShadowRoot(element);
   const styleSheet = styleSheetOptions(createStyleTarget(shadow), resolved.nonce);
   const root = createRoot(createAppContainer(shadow));
-  const context = { controller, history, remembered, links: resolved.links };
+  const context = { controller, history, remembered, household: createHousehold(), links: resolved.links };
   // Rendered synchronously so the widget is in the DOM when this function returns.
   flushSync(() =>
     root.render(

@@ -35,6 +35,11 @@ export function formatEquivalent(locale: string, value: number): string {
   return Math.abs(value) < 10 ? fixed(locale, value, 1) : fixed(locale, Math.trunc(value), 0);
 }
 
+/** One decimal, as diet figures are given ("6.0", "5,2"). */
+export function formatOneDecimal(locale: string, value: number): string {
+  return fixed(locale, value, 1);
+}
+
 /** Tonnes with one decimal. */
 export function formatTonnes(locale: string, value: number): string {
   return fixed(locale, value, 1);

@@ -6,6 +6,7 @@ import { messagesFor, type Locale, type Messages } from '../i18n/index.ts';
 import type { AppState } from './app-state.ts';
 import type { Controller } from './controller.ts';
 import type { History, HistoryState } from './history.ts';
+import type { HouseholdStore } from './household.ts';
 import type { Remembered, RememberedState } from './remembered.ts';
 import type { Store } from './store.ts';
 
@@ -22,6 +23,8 @@ export interface WidgetContextValue {
   history: History;
   /** The corrections this device remembers. */
   remembered: Remembered;
+  /** The household's size for the goal in My receipts. */
+  household: HouseholdStore;
   links: WidgetLinks;
 }
 

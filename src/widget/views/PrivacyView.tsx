@@ -55,6 +55,7 @@ export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void
         <SectionTitle id="rc-privacy-device">{device.privacyTitle}</SectionTitle>
         <Paragraph>{device.privacy}</Paragraph>
         <Paragraph>{device.privacyCorrections}</Paragraph>
+        <Paragraph>{device.privacyHousehold}</Paragraph>
       </Card>
       <Card aria-labelledby="rc-privacy-contact">
         <SectionTitle id="rc-privacy-contact">{text.contactTitle}</SectionTitle>

@@ -30,6 +30,7 @@ describe('privacy view', () => {
     // Remembered corrections: what, where, and that the service keeps none of it.
     expect(all).toContain('the line’s name and your correction are kept in the same place');
     expect(all).toContain('Nothing of it is stored on the service');
+    expect(all).toContain('the numbers of adults and children are kept there as well and never sent anywhere');
     // What the backend really does.
     expect(all).toContain('never written to disk');
     expect(all).toContain('text recognition (OCR) that runs on the service’s own server');

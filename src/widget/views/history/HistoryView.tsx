@@ -9,6 +9,7 @@ import { useHistoryState, useWidget } from '../../state/widget-context.ts';
 import { AddReceipts } from './AddReceipts.tsx';
 import { CategoriesCard } from './CategoriesCard.tsx';
 import { HistoryNotices } from './HistoryNotices.tsx';
+import { HouseholdGoal } from './HouseholdGoal.tsx';
 import { MonthsCard } from './MonthsCard.tsx';
 import { RememberedCorrections } from './RememberedCorrections.tsx';
 import { SavedReceipts } from './SavedReceipts.tsx';
@@ -33,6 +34,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
       </div>
       <HistoryNotices />
       <AddReceipts />
+      <HouseholdGoal receipts={receipts} />
       {receipts.length > 0 && <MonthsCard receipts={receipts} />}
       {receipts.length > 0 && <CategoriesCard receipts={receipts} />}
       <SavedReceipts receipts={receipts} />
