@@ -30,6 +30,10 @@ export const history = section({
     cancel: 'Cancel',
     deleted: 'Deleted.',
     imported: { one: '{count} receipt imported.', other: '{count} receipts imported.' },
+    importedCorrections: { one: '{count} remembered correction imported.', other: '{count} remembered corrections imported.' },
+    importedHousehold: 'Household imported.',
+    /** Two sentences one after the other. */
+    sentences: '{a} {b}',
     refused: 'That file is not a valid export of My receipts. Nothing was changed.',
     blocked: 'This browser does not allow saving here (private browsing or the page’s settings). Everything else works as usual.',
     full: 'This browser’s storage is full, so nothing was saved. Export or delete some receipts and try again.',
@@ -64,6 +68,10 @@ export const history = section({
     cancel: 'Peruuta',
     deleted: 'Poistettu.',
     imported: { one: '{count} kuitti tuotu.', other: '{count} kuittia tuotu.' },
+    importedCorrections: { one: '{count} muistettu korjaus tuotu.', other: '{count} muistettua korjausta tuotu.' },
+    importedHousehold: 'Kotitalous tuotu.',
+    /** Two sentences one after the other. */
+    sentences: '{a} {b}',
     refused: 'Tiedosto ei ole kelvollinen Omien kuittien vientitiedosto. Mitään ei muutettu.',
     blocked: 'Selain ei salli tallentamista tähän (yksityinen selaus tai sivun asetukset). Kaikki muu toimii tavalliseen tapaan.',
     full: 'Selaimen tallennustila on täynnä, joten mitään ei tallennettu. Vie tai poista kuitteja ja yritä uudelleen.',
@@ -98,6 +106,10 @@ export const history = section({
     cancel: 'Avbryt',
     deleted: 'Raderat.',
     imported: { one: '{count} kvitto importerat.', other: '{count} kvitton importerade.' },
+    importedCorrections: { one: '{count} sparad rättelse importerad.', other: '{count} sparade rättelser importerade.' },
+    importedHousehold: 'Hushållet importerat.',
+    /** Two sentences one after the other. */
+    sentences: '{a} {b}',
     refused: 'Filen är ingen giltig export av Mina kvitton. Inget ändrades.',
     blocked: 'Webbläsaren tillåter inte att något sparas här (privat surfning eller sidans inställningar). Allt annat fungerar som vanligt.',
     full: 'Webbläsarens lagringsutrymme är fullt, så inget sparades. Exportera eller radera några kvitton och försök igen.',

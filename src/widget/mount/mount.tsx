@@ -62,7 +62,15 @@ export function mountReceiptCalculator(
   const baseUrl = () =>
     resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: BUILD_DEFAULT_API_URL }).url;
   const remembered = createRemembered();
-  const history = createHistory();
+  const household = createHousehold();
+  const history = createHistory({
+    importExtras(extras) {
+      const merged = remembered.merge(extras.corrections);
+      if ('failure' in merged) return merged;
+      const failure = extras.household ? household.save(extras.household) : null;
+      return failure === null ? { corrections: merged.added } : { failure };
+    },
+  });
   const controller = createController({
     baseUrl,
     checkHealth: resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: '' }).fromEmbedding,
@@ -76,7 +84,7 @@ export function mountReceiptCalculator(
   const shadow = openShadowRoot(element);
   const styleSheet = styleSheetOptions(createStyleTarget(shadow), resolved.nonce);
   const root = createRoot(createAppContainer(shadow));
-  const context = { controller, history, remembered, household: createHousehold(), links: resolved.links };
+  const context = { controller, history, remembered, household, links: resolved.links };
   // Rendered synchronously so the widget is in the DOM when this function returns.
   flushSync(() =>
     root.render(

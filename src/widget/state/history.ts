@@ -1,7 +1,7 @@
 // The saved history's state and actions, plain TypeScript like the app's controller: reads the
 // device's storage when asked, and changes what is shown only once storage took the change.
 import type { AnalysisResult } from '../../contract.ts';
-import { checkImport, MAX_IMPORT_BYTES, mergeReceipts, type ImportCheck } from '../rules/history-export.ts';
+import { checkImport, MAX_IMPORT_BYTES, mergeReceipts, type ExportExtras, type ImportCheck } from '../rules/history-export.ts';
 import { alreadySaved, localDate, summarize, type HistoryNotice, type SavedReceipt } from '../rules/history.ts';
 import type { StorageFailure } from './device-storage.ts';
 import { createHistoryStorage, type HistoryStorage } from './history-storage.ts';
@@ -13,7 +13,8 @@ export type HistoryOutcome =
   | { kind: 'duplicate'; receipt: SavedReceipt }
   | { kind: 'deleted' }
   | { kind: 'cleared' }
-  | { kind: 'imported'; added: number }
+  /** `corrections` and `household` only when the file carried them. */
+  | { kind: 'imported'; added: number; corrections?: number; household?: boolean }
   | { kind: 'import-refused'; reason: Extract<ImportCheck, { ok: false }>['reason'] | 'too-large' }
   | { kind: 'failed'; failure: StorageFailure | 'read-only' };
 
@@ -53,6 +54,11 @@ export interface HistoryOptions {
   storage?: HistoryStorage;
   now?: () => Date;
   newId?: () => string;
+  /**
+   * Keeps what an imported file carries beside its receipts (remembered corrections, the
+   * household); returns how many corrections were new, or why storage refused them.
+   */
+  importExtras?: (extras: ExportExtras) => { corrections: number } | { failure: StorageFailure };
 }
 
 const INITIAL: HistoryState = {
@@ -156,7 +162,13 @@ export function createHistory(options: HistoryOptions = {}): History {
       }
       refresh();
       const merged = mergeReceipts(store.getState().receipts, checked.receipts);
-      commit(merged.receipts, { kind: 'imported', added: merged.added });
+      const { corrections, household } = checked;
+      const carried = corrections.length > 0 || household !== null;
+      if (commit(merged.receipts, { kind: 'imported', added: merged.added }) !== null || !carried || !options.importExtras) return;
+      const kept = options.importExtras({ corrections, household });
+      store.setState({
+        outcome: 'failure' in kept ? { kind: 'failed', failure: kept.failure } : { kind: 'imported', added: merged.added, corrections: kept.corrections, household: household !== null },
+      });
     },
   };
 }

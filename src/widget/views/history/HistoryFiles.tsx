@@ -1,15 +1,18 @@
-// The saved receipts as files the browser makes (CSV, JSON) and a JSON export brought back.
+// The saved receipts as files the browser makes (CSV; JSON with the remembered corrections and the
+// household too) and a JSON export brought back.
 // Each download's URL is released when the view goes away: no timer outlives the widget.
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { exportCsv, exportJson } from '../../rules/history-export.ts';
 import { localDate, type SavedReceipt } from '../../rules/history.ts';
-import { useWidget } from '../../state/widget-context.ts';
+import { useSlice, useWidget } from '../../state/widget-context.ts';
 import { downloadText } from './download.ts';
 
 export function HistoryFiles(props: { receipts: readonly SavedReceipt[] }) {
-  const { history, messages } = useWidget();
+  const { history, remembered, household, messages } = useWidget();
   const text = messages.history;
+  const corrections = useSlice(remembered.store, (state) => state.corrections);
+  const size = useSlice(household.store, (state) => state.household);
   const fileInput = useRef<HTMLInputElement>(null);
   const anchor = useRef<HTMLSpanElement>(null);
   const releases = useRef(new Set<() => void>());
@@ -22,7 +25,7 @@ export function HistoryFiles(props: { receipts: readonly SavedReceipt[] }) {
   }, []);
 
   function download(kind: 'csv' | 'json') {
-    const body = kind === 'csv' ? exportCsv(props.receipts) : exportJson(props.receipts, new Date());
+    const body = kind === 'csv' ? exportCsv(props.receipts) : exportJson(props.receipts, new Date(), { corrections, household: size });
     const type = kind === 'csv' ? 'text/csv' : 'application/json';
     if (anchor.current) releases.current.add(downloadText(body, `my-receipts-${localDate(new Date())}.${kind}`, type, anchor.current));
   }
@@ -36,14 +39,14 @@ export function HistoryFiles(props: { receipts: readonly SavedReceipt[] }) {
   return (
     <>
       {props.receipts.length > 0 && (
-        <>
-          <Button $variant="secondary" onClick={() => download('csv')}>
-            {text.exportCsv}
-          </Button>
-          <Button $variant="secondary" onClick={() => download('json')}>
-            {text.exportJson}
-          </Button>
-        </>
+        <Button $variant="secondary" onClick={() => download('csv')}>
+          {text.exportCsv}
+        </Button>
+      )}
+      {(props.receipts.length > 0 || corrections.length > 0 || size !== null) && (
+        <Button $variant="secondary" onClick={() => download('json')}>
+          {text.exportJson}
+        </Button>
       )}
       <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
         {text.importJson}

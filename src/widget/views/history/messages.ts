@@ -1,5 +1,5 @@
 // The sentence for a history outcome or stored-data notice, and dates in the visitor's language.
-import { plural, type Locale } from '../../i18n/index.ts';
+import { fill, plural, type Locale } from '../../i18n/index.ts';
 import type { HistoryStrings } from '../../i18n/history.ts';
 import type { HistoryNotice } from '../../rules/history.ts';
 import type { HistoryOutcome } from '../../state/history.ts';
@@ -13,8 +13,14 @@ export function outcomeText(text: HistoryStrings, locale: Locale, outcome: Histo
     case 'deleted':
     case 'cleared':
       return { message: text.deleted, error: false };
-    case 'imported':
-      return { message: plural(locale, text.imported, outcome.added), error: false };
+    case 'imported': {
+      const parts = [
+        plural(locale, text.imported, outcome.added),
+        ...(outcome.corrections !== undefined && outcome.corrections > 0 ? [plural(locale, text.importedCorrections, outcome.corrections)] : []),
+        ...(outcome.household ? [text.importedHousehold] : []),
+      ];
+      return { message: parts.reduce((a, b) => fill(text.sentences, { a, b })), error: false };
+    }
     case 'import-refused':
       return { message: text.refused, error: true };
     case 'failed':
