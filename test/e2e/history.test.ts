@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { AnalysisResult } from '../../src/contract.ts';
 import { fi } from '../../src/widget/i18n/fi.ts';
 import { history } from '../../src/widget/i18n/history.ts';
+import { myReceipts } from '../../src/widget/i18n/my-receipts.ts';
 import { sv } from '../../src/widget/i18n/sv.ts';
 import { runAxe } from './support/axe.ts';
 import { newContext, noBrowser, PHONE } from './support/browser.ts';
@@ -47,8 +48,8 @@ function strings(value: unknown): string[] {
 
 /** The English history sentences' words a Finnish or Swedish page shows: none, unless that language writes them too. */
 function englishIn(shown: string, locale: 'fi' | 'sv'): string[] {
-  const own = strings(history[locale]).join('\n');
-  return strings(history.en)
+  const own = strings([history[locale], myReceipts[locale]]).join('\n');
+  return strings([history.en, myReceipts.en])
     .flatMap((string) => string.split(/\{\w+\}/))
     .map((fragment) => fragment.trim())
     .filter((fragment) => /[A-Za-z]{4,}/.test(fragment) && !own.includes(fragment) && shown.includes(fragment));
@@ -212,7 +213,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
       const shows = async (locale: 'fi' | 'sv', month: string) => {
         const shown = (await widgetText(widget)) ?? '';
         expect(shown).toContain(month);
-        expect(shown).toContain(history[locale].yourAverage);
+        expect(shown).toContain(myReceipts[locale].yourAverage);
         expect(englishIn(shown, locale), `${locale}: English left on screen`).toEqual([]);
         expect(await horizontalOverflow(page, '#receipt-calculator'), locale).toEqual([]);
         expect(await smallTapTargets(page, '#receipt-calculator'), locale).toEqual([]);

@@ -1,44 +1,24 @@
-// Every string of the saved history ("Save to this device", "My receipts", its privacy section)
-// in each language of the widget. `{name}` marks a value filled in at render time; counts are
-// plural forms picked by the language's own rules. Kept short: all three ship in every bundle.
-// Words the main catalogue already has (kg CO2e, item counts, Back, Unknown store) come from it.
-// Plugged into the catalogue as one section (./index.ts), read as `messages.history`.
+// The strings of what this device keeps that the first load of the widget shows: "Save to this
+// device" under a result, My receipts' heading and loading line, why storage refused, and the
+// privacy view's section, in each language of the widget. Everything else My receipts says is in
+// ./my-receipts.ts, which loads with the view. `{name}` marks a value filled in at render time.
+// Kept short: all three ship in every bundle. Plugged into the catalogue as one section
+// (./index.ts), read as `messages.history`.
 import { section, type Section, type Widen } from './shape.ts';
 
 export const history = section({
   en: {
     title: 'My receipts',
-    /** Two figures side by side. */
-    pair: '{a} · {b}',
+    loading: 'Loading My receipts…',
+    loadFailed: 'My receipts could not be loaded. Check the connection and try again.',
     note: 'A summary (date, store, kg CO2e per category, item count, price total) is kept in this browser only and never sent to the server.',
     includeItems: 'Include item names',
     save: 'Save to this device',
     saved: 'Saved to this device.',
     alreadySaved: 'This receipt is already saved on this device.',
-    empty: 'No saved receipts yet.',
-    receiptCount: { one: '{count} receipt', other: '{count} receipts' },
-    monthsTitle: 'Per month',
-    yourAverage: 'Your average per receipt',
-    communityAverage: 'Community average per receipt',
-    change: '{month}: {percent} compared with {previous}.',
-    exportCsv: 'Export CSV',
-    exportJson: 'Export JSON',
-    importJson: 'Import JSON',
-    remove: 'Delete',
-    removeAll: 'Delete all',
-    confirmRemoveAll: 'Delete all saved receipts from this device? This cannot be undone.',
-    cancel: 'Cancel',
-    deleted: 'Deleted.',
-    imported: { one: '{count} receipt imported.', other: '{count} receipts imported.' },
-    importedCorrections: { one: '{count} remembered correction imported.', other: '{count} remembered corrections imported.' },
-    importedHousehold: 'Household imported.',
-    /** Two sentences one after the other. */
-    sentences: '{a} {b}',
-    refused: 'That file is not a valid export of My receipts. Nothing was changed.',
     blocked: 'This browser does not allow saving here (private browsing or the page’s settings). Everything else works as usual.',
     full: 'This browser’s storage is full, so nothing was saved. Export or delete some receipts and try again.',
     newer: 'These receipts were saved by a newer version of the calculator and cannot be used here.',
-    unreadable: 'Some saved data could not be read and is left out.',
     privacyTitle: 'What is kept on your device',
     privacy: 'With “Save to this device”, a summary of the result (date, store, kg CO2e per category, item count and price total; item names only if you choose) is kept in your own browser’s storage for this site. It is never sent to the service or anywhere else, and you can export or delete it at any time in “My receipts”.',
     privacyCorrections: 'When you correct a line’s category or amount, the line’s name and your correction are kept in the same place, so that later receipts with the same line get your correction. Nothing of it is stored on the service: the correction goes there only with a receipt you are reading, to recalculate it, and is not kept. In “My receipts” you can see every remembered correction, forget one or all of them, and turn remembering off.',
@@ -46,37 +26,16 @@ export const history = section({
   },
   fi: {
     title: 'Omat kuitit',
-    /** Two figures side by side. */
-    pair: '{a} · {b}',
+    loading: 'Ladataan Omia kuitteja…',
+    loadFailed: 'Omia kuitteja ei voitu ladata. Tarkista yhteys ja yritä uudelleen.',
     note: 'Yhteenveto (päivämäärä, kauppa, kg CO2e ruokaryhmittäin, tuotteiden määrä, hintojen summa) säilyy vain tässä selaimessa eikä sitä lähetetä palvelimelle.',
     includeItems: 'Tallenna myös tuotteiden nimet',
     save: 'Tallenna tälle laitteelle',
     saved: 'Tallennettu tälle laitteelle.',
     alreadySaved: 'Tämä kuitti on jo tallennettu tälle laitteelle.',
-    empty: 'Tallennettuja kuitteja ei vielä ole.',
-    receiptCount: { one: '{count} kuitti', other: '{count} kuittia' },
-    monthsTitle: 'Kuukausittain',
-    yourAverage: 'Oma keskiarvosi kuittia kohden',
-    communityAverage: 'Kaikkien keskiarvo kuittia kohden',
-    change: '{month}: {percent} edelliseen kuukauteen verrattuna.',
-    exportCsv: 'Vie CSV',
-    exportJson: 'Vie JSON',
-    importJson: 'Tuo JSON',
-    remove: 'Poista',
-    removeAll: 'Poista kaikki',
-    confirmRemoveAll: 'Poistetaanko kaikki tallennetut kuitit tältä laitteelta? Tätä ei voi perua.',
-    cancel: 'Peruuta',
-    deleted: 'Poistettu.',
-    imported: { one: '{count} kuitti tuotu.', other: '{count} kuittia tuotu.' },
-    importedCorrections: { one: '{count} muistettu korjaus tuotu.', other: '{count} muistettua korjausta tuotu.' },
-    importedHousehold: 'Kotitalous tuotu.',
-    /** Two sentences one after the other. */
-    sentences: '{a} {b}',
-    refused: 'Tiedosto ei ole kelvollinen Omien kuittien vientitiedosto. Mitään ei muutettu.',
     blocked: 'Selain ei salli tallentamista tähän (yksityinen selaus tai sivun asetukset). Kaikki muu toimii tavalliseen tapaan.',
     full: 'Selaimen tallennustila on täynnä, joten mitään ei tallennettu. Vie tai poista kuitteja ja yritä uudelleen.',
     newer: 'Nämä kuitit on tallentanut laskurin uudempi versio, eikä niitä voi käyttää tässä.',
-    unreadable: 'Osaa tallennetuista tiedoista ei voitu lukea, joten ne jätettiin pois.',
     privacyTitle: 'Mitä laitteellesi säilytetään',
     privacy: 'Kun valitset ”Tallenna tälle laitteelle”, tuloksen yhteenveto (päivämäärä, kauppa, kg CO2e ruokaryhmittäin, tuotteiden määrä ja hintojen summa; tuotteiden nimet vain, jos niin valitset) säilytetään oman selaimesi tallennustilassa tätä sivustoa varten. Sitä ei koskaan lähetetä palveluun eikä minnekään muualle, ja voit viedä tai poistaa sen milloin tahansa kohdassa ”Omat kuitit”.',
     privacyCorrections: 'Kun korjaat rivin ryhmän tai määrän, rivin nimi ja korjauksesi säilytetään samassa paikassa, jotta myöhemmissä kuiteissa sama rivi korjautuu samoin. Palvelu ei tallenna niistä mitään: korjaus lähetetään sinne vain luettavan kuitin mukana sen uudelleenlaskentaa varten, eikä sitä säilytetä. Kohdassa ”Omat kuitit” näet kaikki muistetut korjaukset, voit unohtaa yhden tai kaikki ja kytkeä muistamisen pois.',
@@ -84,37 +43,16 @@ export const history = section({
   },
   sv: {
     title: 'Mina kvitton',
-    /** Two figures side by side. */
-    pair: '{a} · {b}',
+    loading: 'Mina kvitton laddas…',
+    loadFailed: 'Mina kvitton kunde inte laddas. Kontrollera anslutningen och försök igen.',
     note: 'En sammanfattning (datum, butik, kg CO2e per livsmedelsgrupp, antal varor, prissumma) sparas bara i den här webbläsaren och skickas aldrig till servern.',
     includeItems: 'Spara också varornas namn',
     save: 'Spara på den här enheten',
     saved: 'Sparat på den här enheten.',
     alreadySaved: 'Det här kvittot är redan sparat på den här enheten.',
-    empty: 'Inga sparade kvitton ännu.',
-    receiptCount: { one: '{count} kvitto', other: '{count} kvitton' },
-    monthsTitle: 'Per månad',
-    yourAverage: 'Ditt medeltal per kvitto',
-    communityAverage: 'Allas medeltal per kvitto',
-    change: '{month}: {percent} jämfört med {previous}.',
-    exportCsv: 'Exportera CSV',
-    exportJson: 'Exportera JSON',
-    importJson: 'Importera JSON',
-    remove: 'Radera',
-    removeAll: 'Radera alla',
-    confirmRemoveAll: 'Radera alla sparade kvitton från den här enheten? Det går inte att ångra.',
-    cancel: 'Avbryt',
-    deleted: 'Raderat.',
-    imported: { one: '{count} kvitto importerat.', other: '{count} kvitton importerade.' },
-    importedCorrections: { one: '{count} sparad rättelse importerad.', other: '{count} sparade rättelser importerade.' },
-    importedHousehold: 'Hushållet importerat.',
-    /** Two sentences one after the other. */
-    sentences: '{a} {b}',
-    refused: 'Filen är ingen giltig export av Mina kvitton. Inget ändrades.',
     blocked: 'Webbläsaren tillåter inte att något sparas här (privat surfning eller sidans inställningar). Allt annat fungerar som vanligt.',
     full: 'Webbläsarens lagringsutrymme är fullt, så inget sparades. Exportera eller radera några kvitton och försök igen.',
     newer: 'De här kvittona har sparats av en nyare version av kalkylatorn och kan inte användas här.',
-    unreadable: 'En del sparade uppgifter kunde inte läsas och har lämnats bort.',
     privacyTitle: 'Vad som sparas på din enhet',
     privacy: 'När du väljer ”Spara på den här enheten” sparas en sammanfattning av resultatet (datum, butik, kg CO2e per livsmedelsgrupp, antal varor och prissumma; varornas namn bara om du vill) i din egen webbläsares lagring för den här webbplatsen. Den skickas aldrig till tjänsten eller någon annanstans, och du kan när som helst exportera eller radera den under ”Mina kvitton”.',
     privacyCorrections: 'När du rättar en rads grupp eller mängd sparas radens namn och din rättelse på samma ställe, så att samma rad rättas likadant på senare kvitton. Tjänsten sparar inget av det: rättelsen skickas dit bara med ett kvitto som läses, för att räkna om det, och sparas inte. Under ”Mina kvitton” ser du alla sparade rättelser, kan glömma en eller alla och stänga av funktionen.',

@@ -1,12 +1,37 @@
-// Strings that only the "My receipts" view shows, beyond the saved list's own (./history.ts):
-// the corrections this device remembers, adding many receipts at once, and the household goal.
-// `{name}` marks a value filled in at render time; counts are plural forms. Read through
-// `useMyReceiptsText()` (views/history/text.ts) by the view's parts alone, so the strings travel
-// with the view.
+// The strings of the body of "My receipts" (what the first load needs is in ./history.ts): the
+// saved list with its figures and files, the corrections this device remembers, adding many
+// receipts at once, and the household goal. `{name}` marks a value filled in at render time;
+// counts are plural forms picked by the language's own rules. Read through `useMyReceiptsText()`
+// (views/history/text.ts) by the view's parts alone, so the strings load with the view.
 import { section, type Section, type Widen } from './shape.ts';
 
 export const myReceipts = section({
   en: {
+    // The saved list, its figures and files
+    /** Two figures side by side. */
+    pair: '{a} · {b}',
+    empty: 'No saved receipts yet.',
+    receiptCount: { one: '{count} receipt', other: '{count} receipts' },
+    monthsTitle: 'Per month',
+    yourAverage: 'Your average per receipt',
+    communityAverage: 'Community average per receipt',
+    change: '{month}: {percent} compared with {previous}.',
+    exportCsv: 'Export CSV',
+    exportJson: 'Export JSON',
+    importJson: 'Import JSON',
+    remove: 'Delete',
+    removeAll: 'Delete all',
+    confirmRemoveAll: 'Delete all saved receipts from this device? This cannot be undone.',
+    cancel: 'Cancel',
+    deleted: 'Deleted.',
+    imported: { one: '{count} receipt imported.', other: '{count} receipts imported.' },
+    importedCorrections: { one: '{count} remembered correction imported.', other: '{count} remembered corrections imported.' },
+    importedHousehold: 'Household imported.',
+    /** Two sentences one after the other. */
+    sentences: '{a} {b}',
+    refused: 'That file is not a valid export of My receipts. Nothing was changed.',
+    unreadable: 'Some saved data could not be read and is left out.',
+
     // Remembered corrections
     rememberedTitle: 'Remembered corrections',
     rememberedIntro: 'When you correct a line’s category or amount, later receipts with the same line get your correction. Kept in this browser only.',
@@ -73,6 +98,31 @@ export const myReceipts = section({
     goalSourceLink: 'The study (doi.org)',
   },
   fi: {
+    // The saved list, its figures and files
+    /** Two figures side by side. */
+    pair: '{a} · {b}',
+    empty: 'Tallennettuja kuitteja ei vielä ole.',
+    receiptCount: { one: '{count} kuitti', other: '{count} kuittia' },
+    monthsTitle: 'Kuukausittain',
+    yourAverage: 'Oma keskiarvosi kuittia kohden',
+    communityAverage: 'Kaikkien keskiarvo kuittia kohden',
+    change: '{month}: {percent} edelliseen kuukauteen verrattuna.',
+    exportCsv: 'Vie CSV',
+    exportJson: 'Vie JSON',
+    importJson: 'Tuo JSON',
+    remove: 'Poista',
+    removeAll: 'Poista kaikki',
+    confirmRemoveAll: 'Poistetaanko kaikki tallennetut kuitit tältä laitteelta? Tätä ei voi perua.',
+    cancel: 'Peruuta',
+    deleted: 'Poistettu.',
+    imported: { one: '{count} kuitti tuotu.', other: '{count} kuittia tuotu.' },
+    importedCorrections: { one: '{count} muistettu korjaus tuotu.', other: '{count} muistettua korjausta tuotu.' },
+    importedHousehold: 'Kotitalous tuotu.',
+    /** Two sentences one after the other. */
+    sentences: '{a} {b}',
+    refused: 'Tiedosto ei ole kelvollinen Omien kuittien vientitiedosto. Mitään ei muutettu.',
+    unreadable: 'Osaa tallennetuista tiedoista ei voitu lukea, joten ne jätettiin pois.',
+
     rememberedTitle: 'Muistetut korjaukset',
     rememberedIntro: 'Kun korjaat rivin ryhmän tai määrän, myöhempien kuittien sama rivi korjautuu samoin. Tiedot säilyvät vain tässä selaimessa.',
     rememberSwitch: 'Muista korjaukseni',
@@ -136,6 +186,31 @@ export const myReceipts = section({
     goalSourceLink: 'Tutkimus (doi.org)',
   },
   sv: {
+    // The saved list, its figures and files
+    /** Two figures side by side. */
+    pair: '{a} · {b}',
+    empty: 'Inga sparade kvitton ännu.',
+    receiptCount: { one: '{count} kvitto', other: '{count} kvitton' },
+    monthsTitle: 'Per månad',
+    yourAverage: 'Ditt medeltal per kvitto',
+    communityAverage: 'Allas medeltal per kvitto',
+    change: '{month}: {percent} jämfört med {previous}.',
+    exportCsv: 'Exportera CSV',
+    exportJson: 'Exportera JSON',
+    importJson: 'Importera JSON',
+    remove: 'Radera',
+    removeAll: 'Radera alla',
+    confirmRemoveAll: 'Radera alla sparade kvitton från den här enheten? Det går inte att ångra.',
+    cancel: 'Avbryt',
+    deleted: 'Raderat.',
+    imported: { one: '{count} kvitto importerat.', other: '{count} kvitton importerade.' },
+    importedCorrections: { one: '{count} sparad rättelse importerad.', other: '{count} sparade rättelser importerade.' },
+    importedHousehold: 'Hushållet importerat.',
+    /** Two sentences one after the other. */
+    sentences: '{a} {b}',
+    refused: 'Filen är ingen giltig export av Mina kvitton. Inget ändrades.',
+    unreadable: 'En del sparade uppgifter kunde inte läsas och har lämnats bort.',
+
     rememberedTitle: 'Sparade rättelser',
     rememberedIntro: 'När du rättar en rads grupp eller mängd rättas samma rad likadant på senare kvitton. Sparas bara i den här webbläsaren.',
     rememberSwitch: 'Kom ihåg mina rättelser',

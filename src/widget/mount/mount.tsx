@@ -78,7 +78,6 @@ export function mountReceiptCalculator(
     locale: isLocale(savedLocale) ? savedLocale : resolved.locale,
     saveLocale,
     remembered,
-    history,
   });
 
   const shadow = openShadowRoot(element);

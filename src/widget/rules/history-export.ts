@@ -3,7 +3,7 @@
 // carries what else this device keeps for My receipts: the remembered corrections and the
 // household's size (both optional, so an export written before them still imports).
 import { CATEGORY_NAMES } from '../../contract.ts';
-import { checkHousehold, type Household } from './goal.ts';
+import { checkHousehold, type Household } from './household.ts';
 import { HISTORY_VERSION, readDocument, sortReceipts, type SavedReceipt } from './history.ts';
 import { checkRememberedList, type RememberedCorrection } from './remembered.ts';
 
@@ -59,13 +59,14 @@ export function exportCsv(receipts: readonly SavedReceipt[]): string {
 
 export type ImportCheck =
   | { ok: true; receipts: SavedReceipt[]; corrections: RememberedCorrection[]; household: Household | null }
-  | { ok: false; reason: 'not-json' | 'not-export' | 'newer' | 'invalid' };
+  | { ok: false; reason: 'too-large' | 'not-json' | 'not-export' | 'newer' | 'invalid' };
 
 /**
  * An export file's text → its receipts, all or nothing: one entry that fails the check refuses
  * the whole file, so an import never brings in half of something.
  */
 export function checkImport(text: string): ImportCheck {
+  if (text.length > MAX_IMPORT_BYTES) return { ok: false, reason: 'too-large' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -83,11 +84,4 @@ export function checkImport(text: string): ImportCheck {
   const checkedHousehold = household === undefined ? null : checkHousehold(household);
   if (checkedCorrections === null || (household !== undefined && checkedHousehold === null)) return { ok: false, reason: 'invalid' };
   return { ok: true, receipts: read.receipts, corrections: checkedCorrections, household: checkedHousehold };
-}
-
-/** Imported receipts join the saved ones; one already saved (same id) is kept once. */
-export function mergeReceipts(saved: readonly SavedReceipt[], imported: readonly SavedReceipt[]): { receipts: SavedReceipt[]; added: number } {
-  const ids = new Set(saved.map((receipt) => receipt.id));
-  const fresh = imported.filter((receipt) => !ids.has(receipt.id));
-  return { receipts: sortReceipts([...saved, ...fresh]), added: fresh.length };
 }

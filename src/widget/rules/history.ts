@@ -201,3 +201,10 @@ export function writeHistory(receipts: readonly SavedReceipt[]): string {
   const document: HistoryDocument = { version: HISTORY_VERSION, receipts: sortReceipts(receipts) };
   return JSON.stringify(document);
 }
+
+/** Imported receipts join the saved ones; one already saved (same id) is kept once. */
+export function mergeReceipts(saved: readonly SavedReceipt[], imported: readonly SavedReceipt[]): { receipts: SavedReceipt[]; added: number } {
+  const ids = new Set(saved.map((receipt) => receipt.id));
+  const fresh = imported.filter((receipt) => !ids.has(receipt.id));
+  return { receipts: sortReceipts([...saved, ...fresh]), added: fresh.length };
+}

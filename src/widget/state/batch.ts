@@ -6,7 +6,8 @@ import type { FailureReason } from '../api/errors.ts';
 import { ApiFailure, isAbort } from '../api/errors.ts';
 import type { SavedReceipt } from '../rules/history.ts';
 import type { ShownResult } from '../rules/remembered.ts';
-import type { SaveOutcome } from './history.ts';
+import type { Controller } from './controller.ts';
+import type { History, SaveOutcome } from './history.ts';
 import { createStore, type Store } from './store.ts';
 
 export type LineStatus =
@@ -41,6 +42,8 @@ export interface BatchDeps {
   save(result: ShownResult, includeItems: boolean): SaveOutcome;
   /** Resolves after `seconds`, or rejects with an AbortError when `signal` aborts first. */
   wait(seconds: number, signal: AbortSignal): Promise<void>;
+  /** Whether files may be sent now (the privacy consent, as for an upload); always when absent. */
+  allowed?: () => boolean;
 }
 
 export interface Batch {
@@ -120,7 +123,7 @@ export function createBatch(deps: BatchDeps): Batch {
   return {
     store,
     add(added) {
-      if (disposed || added.length === 0) return;
+      if (disposed || added.length === 0 || deps.allowed?.() === false) return;
       const { running, lines } = store.getState();
       const fresh = added.map((file) => {
         const id = nextId++;
@@ -153,4 +156,42 @@ export function createBatch(deps: BatchDeps): Batch {
       current?.abort();
     },
   };
+}
+
+/** Resolves after `seconds`, or rejects with an AbortError (its timer cleared) when `signal` aborts first. */
+function wait(seconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(id);
+      reject(new DOMException('The wait was cancelled.', 'AbortError'));
+    };
+    const id = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, seconds * 1000);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+const batches = new WeakMap<Controller, Batch>();
+
+/**
+ * The widget's batch: made on first use and kept while the widget lives, so a batch goes on when
+ * the visitor leaves My receipts; the widget's unmount stops it. Each receipt read is saved as
+ * "Save to this device" does, quietly (its line says what happened).
+ */
+export function batchFor(controller: Controller, history: History): Batch {
+  let batch = batches.get(controller);
+  if (!batch) {
+    batch = createBatch({
+      read: (file, signal) => controller.readReceiptFile(file, signal),
+      save: (result, includeItems) => history.save(result, includeItems, { announce: false }),
+      wait,
+      allowed: () => controller.store.getState().consent,
+    });
+    batches.set(controller, batch);
+    controller.onDispose(batch.dispose);
+  }
+  return batch;
 }

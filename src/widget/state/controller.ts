@@ -8,10 +8,8 @@ import { preparePhoto } from '../api/prepare-photo.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import type { ShownResult } from '../rules/remembered.ts';
 import { afterPaint } from './after-paint.ts';
-import { createBatch, type Batch } from './batch.ts';
 import { createCorrections, untouched, type CorrectionActions, type Corrections } from './corrections.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
-import type { History } from './history.ts';
 import type { Remembered } from './remembered.ts';
 import {
   CLEAR_PROCESSING_AFTER_MS,
@@ -37,8 +35,6 @@ export interface ControllerOptions {
   saveLocale?: (locale: Locale) => void;
   /** The corrections this device remembers: put into every receipt read, and learnt from each change. */
   remembered?: Remembered;
-  /** The receipts saved on this device: where a batch of receipts is saved. */
-  history?: History;
 }
 
 /** A receipt as it is shown: with the remembered corrections in it, or as read and why not. */
@@ -64,10 +60,14 @@ export interface Controller {
   retryStats(): void;
   /** Correcting the result: change, undo, reset (see corrections.ts). */
   corrections: CorrectionActions;
-  /** Many receipts read one after another and saved on this device (see batch.ts). */
-  batch: Batch;
-  /** Adds files to the batch (only with consent, as an upload). */
-  addReceipts(files: readonly File[]): void;
+  /**
+   * Reads one receipt file as an upload does (prepared, sent, the remembered corrections put in),
+   * without touching the processing view: for many receipts at once (batch.ts). Rejects with
+   * ApiFailure, or an AbortError when `signal` or dispose stops it.
+   */
+  readReceiptFile(file: File, signal: AbortSignal): Promise<ShownResult>;
+  /** Runs `cleanup` on dispose (what a later-loaded part of the widget started). */
+  onDispose(cleanup: () => void): void;
   dispose(): void;
 }
 
@@ -191,27 +191,7 @@ export function createController(options: ControllerOptions): Controller {
     return controller;
   }
 
-  /** Resolves after `seconds`; rejects with an AbortError when `signal` aborts first (dispose clears the timer). */
-  function wait(seconds: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const id = setTimeout(() => {
-        timers.delete(id);
-        signal.removeEventListener('abort', stop);
-        resolve();
-      }, seconds * 1000);
-      timers.add(id);
-      function stop(): void {
-        clearTimeout(id);
-        timers.delete(id);
-        reject(new DOMException('The wait was cancelled.', 'AbortError'));
-      }
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop, { once: true });
-    });
-  }
-
-  /** One file of a batch, as an upload reads it: prepared, sent, the remembered corrections put in. */
-  async function readFile(file: File, signal: AbortSignal): Promise<ShownResult> {
+  async function readReceiptFile(file: File, signal: AbortSignal): Promise<ShownResult> {
     const client = api();
     if (client === null) throw new ApiFailure({ kind: 'no-answer' });
     const prepared = await preparePhoto(file);
@@ -220,11 +200,7 @@ export function createController(options: ControllerOptions): Controller {
     return (await withRemembered(client, read, signal)).result;
   }
 
-  const batch = createBatch({
-    read: readFile,
-    save: (result, includeItems) => options.history?.save(result, includeItems, { announce: false }) ?? { kind: 'failed', failure: 'blocked' },
-    wait,
-  });
+  const cleanups = new Set<() => void>();
 
   async function process(
     sequence: ProcessingSequence,
@@ -296,9 +272,10 @@ export function createController(options: ControllerOptions): Controller {
   return {
     store,
     corrections,
-    batch,
-    addReceipts(files) {
-      if (store.getState().consent) batch.add(files);
+    readReceiptFile,
+    onDispose(cleanup) {
+      if (disposed) cleanup();
+      else cleanups.add(cleanup);
     },
     start() {
       if (options.checkHealth) void checkHealth();
@@ -349,7 +326,8 @@ export function createController(options: ControllerOptions): Controller {
     },
     dispose() {
       disposed = true;
-      batch.dispose();
+      for (const cleanup of cleanups) cleanup();
+      cleanups.clear();
       stopStats();
       for (const id of timers) clearTimeout(id);
       timers.clear();

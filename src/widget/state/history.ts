@@ -1,8 +1,8 @@
 // The saved history's state and actions, plain TypeScript like the app's controller: reads the
 // device's storage when asked, and changes what is shown only once storage took the change.
 import type { AnalysisResult } from '../../contract.ts';
-import { checkImport, MAX_IMPORT_BYTES, mergeReceipts, type ExportExtras, type ImportCheck } from '../rules/history-export.ts';
-import { alreadySaved, localDate, summarize, type HistoryNotice, type SavedReceipt } from '../rules/history.ts';
+import type { ExportExtras, ImportCheck } from '../rules/history-export.ts';
+import { alreadySaved, localDate, mergeReceipts, summarize, type HistoryNotice, type SavedReceipt } from '../rules/history.ts';
 import type { StorageFailure } from './device-storage.ts';
 import { createHistoryStorage, type HistoryStorage } from './history-storage.ts';
 import { createStore, type Store } from './store.ts';
@@ -15,7 +15,7 @@ export type HistoryOutcome =
   | { kind: 'cleared' }
   /** `corrections` and `household` only when the file carried them. */
   | { kind: 'imported'; added: number; corrections?: number; household?: boolean }
-  | { kind: 'import-refused'; reason: Extract<ImportCheck, { ok: false }>['reason'] | 'too-large' }
+  | { kind: 'import-refused'; reason: Extract<ImportCheck, { ok: false }>['reason'] }
   | { kind: 'failed'; failure: StorageFailure | 'read-only' };
 
 export interface HistoryState {
@@ -47,7 +47,8 @@ export interface History {
   save(result: AnalysisResult, includeItems: boolean, options?: { announce?: boolean }): SaveOutcome;
   remove(id: string): void;
   clear(): void;
-  importText(text: string): void;
+  /** Brings in an export file once checked (rules/history-export.ts): all of it, or nothing and why. */
+  importChecked(checked: ImportCheck): void;
 }
 
 export interface HistoryOptions {
@@ -150,12 +151,7 @@ export function createHistory(options: HistoryOptions = {}): History {
       // Clearing also clears a notice about unreadable data: that data is gone now.
       if (commit([], { kind: 'cleared' }) === null) store.setState({ notice: null, readOnly: false });
     },
-    importText(text) {
-      if (text.length > MAX_IMPORT_BYTES) {
-        store.setState({ outcome: { kind: 'import-refused', reason: 'too-large' } });
-        return;
-      }
-      const checked = checkImport(text);
+    importChecked(checked) {
       if (!checked.ok) {
         store.setState({ outcome: { kind: 'import-refused', reason: checked.reason } });
         return;

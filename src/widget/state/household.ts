@@ -1,6 +1,6 @@
 // The household's size, kept on this device for the goal in My receipts; plain TypeScript like
 // the saved history, changed in storage first and shown once storage took it.
-import { checkHousehold, type Household } from '../rules/goal.ts';
+import { checkHousehold, type Household } from '../rules/household.ts';
 import { deviceSlot, type StorageFailure, type StorageSource } from './device-storage.ts';
 import { createStore, type Store } from './store.ts';
 

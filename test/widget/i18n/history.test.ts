@@ -23,9 +23,9 @@ function pluralForms(tree: Tree): Tree[] {
 const placeholders = (value: string) => new Set(value.match(/\{\w+\}/g) ?? []);
 
 describe.each([
-  ['history', historyStrings, 'note'],
-  ['myReceipts', myReceipts, 'goalSource'],
-] as const)('%s strings', (_name, strings, sentence) => {
+  ['history', historyStrings, 'note', 0],
+  ['myReceipts', myReceipts, 'goalSource', 10],
+] as const)('%s strings', (_name, strings, sentence, pluralPhrases) => {
   const english = new Map(leaves(strings.en as unknown as Tree));
 
   it.each(['fi', 'sv'] as const)('%s has every English string, translated, with known placeholders', (locale) => {
@@ -46,7 +46,7 @@ describe.each([
     for (const locale of ['en', 'fi', 'sv'] as const) {
       const rules = new Intl.PluralRules(locale);
       const forms = pluralForms(strings[locale] as unknown as Tree);
-      expect(forms.length).toBeGreaterThan(1);
+      expect(forms.length).toBeGreaterThanOrEqual(pluralPhrases);
       for (const form of forms) {
         for (const n of [0, 1, 2, 5, 21]) expect(Object.keys(form), `${locale} ${n}`).toContain(rules.select(n));
       }

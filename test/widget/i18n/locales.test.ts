@@ -58,8 +58,8 @@ async function open(locale: Locale, result: AnalysisResult = analysis()): Promis
 }
 
 const LABELS = {
-  fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy, back: fi.privacy.back, history: history.fi },
-  sv: { scan: sv.home.scanReceipt, sample: sv.calculator.trySample, privacy: sv.footer.privacy, back: sv.privacy.back, history: history.sv },
+  fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy, back: fi.privacy.back, history: history.fi, mine: myReceipts.fi },
+  sv: { scan: sv.home.scanReceipt, sample: sv.calculator.trySample, privacy: sv.footer.privacy, back: sv.privacy.back, history: history.sv, mine: myReceipts.sv },
 };
 
 describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
@@ -107,7 +107,7 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
     // From home, with nothing saved yet.
     await click(button(widget.shadow, labels.history.title));
     expect(root.getAttribute('data-view')).toBe('history');
-    expect(text(widget.shadow)).toContain(labels.history.empty);
+    expect(text(widget.shadow)).toContain(labels.mine.empty);
     expect(text(widget.shadow)).toContain(myReceipts[locale].rememberedTitle);
     expect(widget.shadow.querySelectorAll('[data-testid="remembered-list"] li')).toHaveLength(1);
     expect(leaks(text(widget.shadow), locale), 'empty history').toEqual([]);
@@ -122,13 +122,13 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
     await settle();
     expect(root.getAttribute('data-view')).toBe('history');
     expect(widget.shadow.querySelectorAll('[data-testid="history-list"] li')).toHaveLength(1);
-    expect(text(widget.shadow)).toContain(labels.history.yourAverage);
+    expect(text(widget.shadow)).toContain(labels.mine.yourAverage);
     expect(text(widget.shadow)).toContain((locale === 'fi' ? fi : sv).categories['Red Meat']);
     expect(leaks(text(widget.shadow), locale), 'history').toEqual([]);
 
     // The delete-all confirmation too.
-    await click(button(widget.shadow, labels.history.removeAll));
-    expect(text(widget.shadow)).toContain(labels.history.confirmRemoveAll);
+    await click(button(widget.shadow, labels.mine.removeAll));
+    expect(text(widget.shadow)).toContain(labels.mine.confirmRemoveAll);
     expect(leaks(text(widget.shadow), locale), 'confirmation').toEqual([]);
     await widget.unmount();
   });

@@ -1,7 +1,8 @@
 // The household goal as pure rules: the household's bounds, months as kg per person per day (this
 // month over the days so far), and where a figure stands against the study's diets.
 import { describe, expect, it } from 'vitest';
-import { checkHousehold, FINNISH_DIETS, monthFigures, persons, standing } from '../../../src/widget/rules/goal.ts';
+import { FINNISH_DIETS, monthFigures, standing } from '../../../src/widget/rules/goal.ts';
+import { checkHousehold, persons } from '../../../src/widget/rules/household.ts';
 import type { SavedReceipt } from '../../../src/widget/rules/history.ts';
 
 const saved = (date: string, totalKg: number): SavedReceipt => ({ id: date + totalKg, date, store: 'Prisma', totalKg, kgByCategory: {}, itemCount: 1, priceTotal: 1 });

@@ -2,8 +2,8 @@
 // refused without changing anything.
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '../../../src/contract.ts';
-import { checkImport, EXPORT_FORMAT, exportCsv, exportJson, mergeReceipts } from '../../../src/widget/rules/history-export.ts';
-import type { SavedReceipt } from '../../../src/widget/rules/history.ts';
+import { checkImport, EXPORT_FORMAT, exportCsv, exportJson, MAX_IMPORT_BYTES } from '../../../src/widget/rules/history-export.ts';
+import { mergeReceipts, type SavedReceipt } from '../../../src/widget/rules/history.ts';
 import type { RememberedCorrection } from '../../../src/widget/rules/remembered.ts';
 import { createHistoryStorage, HISTORY_KEY } from '../../../src/widget/state/history-storage.ts';
 import { createHistory } from '../../../src/widget/state/history.ts';
@@ -73,11 +73,11 @@ describe('JSON export and import', () => {
 
     const storage = new QuotaStorage();
     const history = createHistory({ storage: createHistoryStorage(() => storage) });
-    history.importText(file);
+    history.importChecked(checkImport(file));
     expect(history.store.getState().outcome).toEqual({ kind: 'imported', added: 3 });
     expect(history.store.getState().receipts).toEqual(receipts);
     // Importing the same file again adds nothing twice.
-    history.importText(file);
+    history.importChecked(checkImport(file));
     expect(history.store.getState().outcome).toEqual({ kind: 'imported', added: 0 });
     expect(JSON.parse(storage.getItem(HISTORY_KEY) ?? '').receipts).toHaveLength(3);
   });
@@ -106,7 +106,7 @@ describe('JSON export and import', () => {
         return { corrections: merged.added };
       },
     });
-    history.importText(file);
+    history.importChecked(checkImport(file));
     expect(history.store.getState().outcome).toEqual({ kind: 'imported', added: 3, corrections: 1, household: true });
     expect(JSON.parse(storage.getItem(REMEMBERED_KEY)!).corrections.map((entry: RememberedCorrection) => [entry.name, entry.category ?? null])).toEqual([
       ['PIRKKA BANAANI', 'Fruits'],
@@ -157,7 +157,7 @@ describe('JSON export and import', () => {
     ]);
     const storage = new QuotaStorage();
     const history = createHistory({ storage: createHistoryStorage(() => storage), importExtras: () => ({ corrections: 99 }) });
-    history.importText(before);
+    history.importChecked(checkImport(before));
     expect(history.store.getState().outcome).toEqual({ kind: 'imported', added: 2 });
   });
 
@@ -189,18 +189,22 @@ describe('JSON export and import', () => {
   ])('%s is refused and changes nothing', (_label, text, reason) => {
     const storage = new QuotaStorage();
     const history = createHistory({ storage: createHistoryStorage(() => storage) });
-    history.importText(exportJson(receipts.slice(0, 1), new Date()));
+    history.importChecked(checkImport(exportJson(receipts.slice(0, 1), new Date())));
     const before = storage.getItem(HISTORY_KEY);
-    history.importText(text);
+    history.importChecked(checkImport(text));
     expect(history.store.getState().outcome).toEqual({ kind: 'import-refused', reason });
     expect(storage.getItem(HISTORY_KEY)).toBe(before);
     expect(history.store.getState().receipts).toEqual(receipts.slice(0, 1));
   });
 
+  it('a file larger than any export of ours is refused before it is read', () => {
+    expect(checkImport(' '.repeat(MAX_IMPORT_BYTES + 1))).toEqual({ ok: false, reason: 'too-large' });
+  });
+
   it('an import that does not fit in storage changes nothing', () => {
     const storage = new QuotaStorage(HISTORY_KEY.length + 20);
     const history = createHistory({ storage: createHistoryStorage(() => storage) });
-    history.importText(exportJson(receipts, new Date()));
+    history.importChecked(checkImport(exportJson(receipts, new Date())));
     expect(history.store.getState().outcome).toEqual({ kind: 'failed', failure: 'full' });
     expect(history.store.getState().receipts).toEqual([]);
     expect(storage.getItem(HISTORY_KEY)).toBeNull();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisResult, RecalculateRequest } from '../../../src/contract.ts';
 import type { ApiClient } from '../../../src/widget/api/client.ts';
 import { ApiFailure } from '../../../src/widget/api/errors.ts';
-import { createBatch, MAX_ATTEMPTS, type BatchDeps, type LineStatus } from '../../../src/widget/state/batch.ts';
+import { batchFor, createBatch, MAX_ATTEMPTS, type BatchDeps, type LineStatus } from '../../../src/widget/state/batch.ts';
 import { createController } from '../../../src/widget/state/controller.ts';
 import { createHistoryStorage, HISTORY_KEY } from '../../../src/widget/state/history-storage.ts';
 import { createHistory, type SaveOutcome } from '../../../src/widget/state/history.ts';
@@ -175,14 +175,17 @@ describe('a batch through the controller', () => {
       JSON.stringify({ version: 1, enabled: true, corrections: [{ key: 'pirkka banaani', name: 'Pirkka banaani', category: 'Other', date: '2025-11-01' }] }),
     );
     const recalculations: RecalculateRequest[] = [];
-    const controller = createController({ baseUrl: () => 'https://api.example.test', checkHealth: false, sampleText: 'S', createApi: () => fakeApi(recalculations), history, remembered });
+    const controller = createController({ baseUrl: () => 'https://api.example.test', checkHealth: false, sampleText: 'S', createApi: () => fakeApi(recalculations), remembered });
+    const batch = batchFor(controller, history);
+    // One batch per widget, kept while it lives.
+    expect(batchFor(controller, history)).toBe(batch);
 
-    controller.addReceipts([file('a.pdf')]);
-    expect(controller.batch.store.getState().lines).toEqual([]);
+    batch.add([file('a.pdf')]);
+    expect(batch.store.getState().lines).toEqual([]);
     controller.setConsent(true);
-    controller.addReceipts([file('a.pdf'), file('b.pdf')]);
+    batch.add([file('a.pdf'), file('b.pdf')]);
     await vi.runAllTimersAsync();
-    expect(controller.batch.store.getState().lines.map((line) => line.status.phase)).toEqual(['saved', 'saved']);
+    expect(batch.store.getState().lines.map((line) => line.status.phase)).toEqual(['saved', 'saved']);
     expect(recalculations.map((request) => request.items[0]!.category)).toEqual(['Other', 'Other']);
     const stored = JSON.parse(storage.getItem(HISTORY_KEY)!).receipts as Array<{ store: string; totalKg: number; kgByCategory: object }>;
     expect(stored.map((receipt) => [receipt.store, receipt.totalKg])).toEqual([
@@ -192,7 +195,7 @@ describe('a batch through the controller', () => {
     // Saved quietly: the history's own status says nothing about each of them.
     expect(history.store.getState().outcome).toBeNull();
 
-    controller.addReceipts([file('c.pdf')]);
+    batch.add([file('c.pdf')]);
     controller.dispose();
     await vi.runAllTimersAsync();
     expect(JSON.parse(storage.getItem(HISTORY_KEY)!).receipts).toHaveLength(2);

@@ -6,18 +6,20 @@ import { useSlice, useWidget } from '../../state/widget-context.ts';
 import { BatchDrop } from './BatchDrop.tsx';
 import { BatchLines } from './BatchLines.tsx';
 import { useMyReceiptsText } from './text.ts';
+import { useBatch } from './use-batch.ts';
 
 export function AddReceipts() {
-  const { controller, messages } = useWidget();
+  const { messages } = useWidget();
   const text = useMyReceiptsText();
-  const includeItems = useSlice(controller.batch.store, (state) => state.includeItems);
+  const batch = useBatch();
+  const includeItems = useSlice(batch.store, (state) => state.includeItems);
   return (
     <Card aria-labelledby="rc-add-receipts" data-testid="add-receipts">
       <SectionTitle id="rc-add-receipts">{text.addTitle}</SectionTitle>
       <Muted>{text.addIntro}</Muted>
       <ConsentBox />
       <ConsentWarning />
-      <Switch aria-checked={includeItems} onClick={() => controller.batch.setIncludeItems(!includeItems)}>
+      <Switch aria-checked={includeItems} onClick={() => batch.setIncludeItems(!includeItems)}>
         {messages.history.includeItems}
       </Switch>
       <BatchDrop />

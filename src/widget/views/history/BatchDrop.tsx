@@ -7,9 +7,10 @@ import { Button } from '../../components/Button.tsx';
 import { UploadIcon } from '../../components/icons.tsx';
 import { Muted } from '../../components/layout.tsx';
 import { ACCEPTED_FILE_TYPES } from '../../rules/file-type.ts';
-import { useAppState, useWidget } from '../../state/widget-context.ts';
+import { useAppState } from '../../state/widget-context.ts';
 import { palette } from '../../theme/palette.ts';
 import { useMyReceiptsText } from './text.ts';
+import { useBatch } from './use-batch.ts';
 
 const Area = styled.div<{ $active: boolean }>`
   display: flex;
@@ -25,14 +26,14 @@ const Area = styled.div<{ $active: boolean }>`
 `;
 
 export function BatchDrop() {
-  const { controller } = useWidget();
+  const batch = useBatch();
   const text = useMyReceiptsText();
   const consent = useAppState((state) => state.consent);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const take = (files: FileList | null | undefined) => {
-    if (consent && files && files.length > 0) controller.addReceipts([...files]);
+    if (consent && files && files.length > 0) batch.add([...files]);
   };
 
   const onDragOver = (event: DragEvent) => {

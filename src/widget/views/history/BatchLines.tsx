@@ -10,9 +10,11 @@ import { formatKg } from '../../rules/format.ts';
 import type { BatchLine, BatchState } from '../../state/batch.ts';
 import { useSlice, useWidget } from '../../state/widget-context.ts';
 import { palette } from '../../theme/palette.ts';
-import { dateLabel, outcomeText } from './messages.ts';
+import { dateLabel } from './messages.ts';
+import { storageFailureText } from './storage-text.ts';
 import { Actions } from './parts.ts';
 import { useMyReceiptsText } from './text.ts';
+import { useBatch } from './use-batch.ts';
 
 const Lines = styled.ol`
   list-style: none;
@@ -57,7 +59,7 @@ function lineText(line: BatchLine, text: MyReceiptsStrings, messages: Messages, 
     case 'failed':
       return fill(text.batchFailed, { reason: reasonText(messages, locale, status.reason) });
     case 'not-saved':
-      return fill(text.batchNotSaved, { reason: outcomeText(messages.history, locale, { kind: 'failed', failure: status.failure }).message });
+      return fill(text.batchNotSaved, { reason: storageFailureText(messages.history, status.failure) });
     case 'cancelled':
       return text.batchCancelled;
   }
@@ -80,9 +82,10 @@ function summary(state: BatchState, text: MyReceiptsStrings, locale: Locale): st
 }
 
 export function BatchLines() {
-  const { controller, locale, messages } = useWidget();
+  const { locale, messages } = useWidget();
   const text = useMyReceiptsText();
-  const state = useSlice(controller.batch.store, (batch) => batch);
+  const batch = useBatch();
+  const state = useSlice(batch.store, (current) => current);
   if (state.lines.length === 0) return null;
   return (
     <>
@@ -99,7 +102,7 @@ export function BatchLines() {
       </Lines>
       {state.running && (
         <Actions>
-          <Button $variant="secondary" onClick={() => controller.batch.cancel()}>
+          <Button $variant="secondary" onClick={() => batch.cancel()}>
             {text.cancelBatch}
           </Button>
         </Actions>

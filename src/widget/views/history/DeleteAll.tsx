@@ -6,6 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { ButtonRow } from '../../components/layout.tsx';
 import { useWidget } from '../../state/widget-context.ts';
 import { Actions, Message } from './parts.ts';
+import { useMyReceiptsText } from './text.ts';
 
 const Question = styled.div`
   display: grid;
@@ -14,8 +15,8 @@ const Question = styled.div`
 `;
 
 export function DeleteAll(props: { onDeleted: () => void }) {
-  const { history, messages } = useWidget();
-  const text = messages.history;
+  const { history } = useWidget();
+  const text = useMyReceiptsText();
   const [confirming, setConfirming] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {

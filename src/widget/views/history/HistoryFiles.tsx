@@ -3,14 +3,15 @@
 // Each download's URL is released when the view goes away: no timer outlives the widget.
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
-import { exportCsv, exportJson } from '../../rules/history-export.ts';
+import { checkImport, exportCsv, exportJson, MAX_IMPORT_BYTES } from '../../rules/history-export.ts';
 import { localDate, type SavedReceipt } from '../../rules/history.ts';
 import { useSlice, useWidget } from '../../state/widget-context.ts';
 import { downloadText } from './download.ts';
+import { useMyReceiptsText } from './text.ts';
 
 export function HistoryFiles(props: { receipts: readonly SavedReceipt[] }) {
-  const { history, remembered, household, messages } = useWidget();
-  const text = messages.history;
+  const { history, remembered, household } = useWidget();
+  const text = useMyReceiptsText();
   const corrections = useSlice(remembered.store, (state) => state.corrections);
   const size = useSlice(household.store, (state) => state.household);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -33,7 +34,7 @@ export function HistoryFiles(props: { receipts: readonly SavedReceipt[] }) {
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) history.importText(await file.text());
+    if (file) history.importChecked(file.size > MAX_IMPORT_BYTES ? { ok: false, reason: 'too-large' } : checkImport(await file.text()));
   }
 
   return (

@@ -3,15 +3,17 @@
 import { useHistoryState, useWidget } from '../../state/widget-context.ts';
 import { noticeText, outcomeText } from './messages.ts';
 import { Message } from './parts.ts';
+import { useMyReceiptsText } from './text.ts';
 
 export function HistoryNotices() {
   const { locale, messages } = useWidget();
-  const text = messages.history;
+  const saving = messages.history;
+  const text = useMyReceiptsText();
   const outcome = useHistoryState((state) => state.outcome);
   const blocked = useHistoryState((state) => state.blocked);
   const notice = useHistoryState((state) => state.notice);
-  const said = outcome && outcomeText(text, locale, outcome);
-  const problems = [said?.error && said.message, blocked && !said?.error && text.blocked, notice && noticeText(text, notice)].filter(
+  const said = outcome && outcomeText(saving, text, locale, outcome);
+  const problems = [said?.error && said.message, blocked && !said?.error && saving.blocked, notice && noticeText(saving, text, notice)].filter(
     (problem): problem is string => typeof problem === 'string',
   );
   return (

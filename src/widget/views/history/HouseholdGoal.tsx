@@ -6,7 +6,8 @@ import { Button, TextLink } from '../../components/Button.tsx';
 import { Card, Muted, SectionTitle } from '../../components/layout.tsx';
 import { fill, plural } from '../../i18n/index.ts';
 import { formatOneDecimal } from '../../rules/format.ts';
-import { checkHousehold, FINNISH_DIETS, monthFigures, persons, standing, STUDY_URL, type DietKey, type Household, type MonthFigure } from '../../rules/goal.ts';
+import { FINNISH_DIETS, monthFigures, standing, STUDY_URL, type DietKey, type MonthFigure } from '../../rules/goal.ts';
+import { checkHousehold, persons, type Household } from '../../rules/household.ts';
 import type { SavedReceipt } from '../../rules/history.ts';
 import { useSlice, useWidget } from '../../state/widget-context.ts';
 import { palette } from '../../theme/palette.ts';
@@ -115,7 +116,7 @@ function HouseholdForm(props: { initial: Household | null; onSaved: () => void }
 }
 
 function MonthRows(props: { figures: MonthFigure[] }) {
-  const { locale, messages } = useWidget();
+  const { locale } = useWidget();
   const text = useMyReceiptsText();
   return (
     <Rows data-testid="goal-months">
@@ -125,9 +126,9 @@ function MonthRows(props: { figures: MonthFigure[] }) {
           <span>
             <strong>{fill(text.goalPerDay, { kg: formatOneDecimal(locale, figure.kgPerPersonDay) })}</strong>
             {' '}
-            {fill(messages.history.pair, {
+            {fill(text.pair, {
               a: plural(locale, figure.soFar ? text.goalSoFar : text.goalDays, figure.days),
-              b: plural(locale, messages.history.receiptCount, figure.receipts),
+              b: plural(locale, text.receiptCount, figure.receipts),
             })}
           </span>
         </li>

@@ -9,10 +9,11 @@ import { useAppState, useWidget } from '../../state/widget-context.ts';
 import { MonthColumns } from './charts.tsx';
 import { changePercent, monthLabel } from './messages.ts';
 import { Rows } from './parts.ts';
+import { useMyReceiptsText } from './text.ts';
 
 export function MonthsCard(props: { receipts: readonly SavedReceipt[] }) {
   const { locale, messages } = useWidget();
-  const text = messages.history;
+  const text = useMyReceiptsText();
   const stats = useAppState((state) => state.stats);
   const months = kgPerMonth(props.receipts);
   const change = changeFromPreviousMonth(months);

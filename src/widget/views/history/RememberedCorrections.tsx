@@ -12,6 +12,7 @@ import type { RememberedCorrection } from '../../rules/remembered.ts';
 import type { RememberedOutcome } from '../../state/remembered.ts';
 import { useRememberedState, useWidget } from '../../state/widget-context.ts';
 import { Actions, Message, Rows } from './parts.ts';
+import { storageFailureText } from './storage-text.ts';
 import { useMyReceiptsText } from './text.ts';
 
 /** What a correction changes, e.g. "Category: Dairy · Amount: 500 g". */
@@ -26,7 +27,7 @@ function correctionText(entry: RememberedCorrection, text: MyReceiptsStrings, me
         : fill(unit === 'g' ? messages.correction.weightG : messages.correction.weightKg, { value: formatNumber(locale, value) });
     parts.push(per === 1 ? fill(text.rememberedAmount, { amount }) : fill(plural(locale, text.rememberedAmountFor, per), { amount }));
   }
-  return parts.reduce((joined, part) => fill(messages.history.pair, { a: joined, b: part }));
+  return parts.reduce((joined, part) => fill(text.pair, { a: joined, b: part }));
 }
 
 function outcomeMessage(outcome: RememberedOutcome, text: MyReceiptsStrings, messages: Messages): { message: string; error: boolean } {
@@ -38,7 +39,7 @@ function outcomeMessage(outcome: RememberedOutcome, text: MyReceiptsStrings, mes
     case 'switched':
       return { message: outcome.enabled ? text.rememberOn : text.rememberOff, error: false };
     case 'failed':
-      return { message: messages.history[outcome.failure], error: true };
+      return { message: storageFailureText(messages.history, outcome.failure), error: true };
   }
 }
 

@@ -8,7 +8,7 @@ import { ButtonRow, Card, Muted, SectionTitle } from '../../components/layout.ts
 import { Switch } from '../../components/Switch.tsx';
 import { palette } from '../../theme/palette.ts';
 import { useHistoryState, useWidget } from '../../state/widget-context.ts';
-import { outcomeText } from './messages.ts';
+import { storageFailureText } from './storage-text.ts';
 
 const Failure = styled.p`
   margin: 12px 0 0;
@@ -33,7 +33,7 @@ export function SaveReceipt(props: { result: AnalysisResult }) {
   const outcome = useHistoryState((state) => state.outcome);
   const [includeItems, setIncludeItems] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
-  const failure = !saved && outcome?.kind === 'failed' ? outcomeText(text, locale, outcome).message : null;
+  const failure = !saved && outcome?.kind === 'failed' ? storageFailureText(text, outcome.failure) : null;
 
   return (
     <Card aria-labelledby="rc-save-title" data-testid="save-receipt">

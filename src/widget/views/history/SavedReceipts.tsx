@@ -12,10 +12,11 @@ import { DeleteAll } from './DeleteAll.tsx';
 import { HistoryFiles } from './HistoryFiles.tsx';
 import { dateLabel } from './messages.ts';
 import { Actions, Rows } from './parts.ts';
+import { useMyReceiptsText } from './text.ts';
 
 function ReceiptRow(props: { receipt: SavedReceipt; onDelete: () => void }) {
   const { locale, messages } = useWidget();
-  const text = messages.history;
+  const text = useMyReceiptsText();
   const { receipt } = props;
   const kg = fill(messages.results.kgValue, { kg: formatKg(locale, receipt.totalKg) });
   return (
@@ -37,8 +38,8 @@ function ReceiptRow(props: { receipt: SavedReceipt; onDelete: () => void }) {
 }
 
 export function SavedReceipts(props: { receipts: readonly SavedReceipt[] }) {
-  const { history, locale, messages } = useWidget();
-  const text = messages.history;
+  const { history, locale } = useWidget();
+  const text = useMyReceiptsText();
   const blocked = useHistoryState((state) => state.blocked);
   const title = useRef<HTMLHeadingElement>(null);
   const { receipts } = props;
