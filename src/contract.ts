@@ -96,7 +96,8 @@ export interface Reconciliation {
 }
 
 export interface AnalysisResult {
-  store_info: { name: string | null; total: number | null; chain?: string | null };
+  /** `date`: the day of the purchase as the receipt prints it, `YYYY-MM-DD`, when it was read (additive). */
+  store_info: { name: string | null; total: number | null; chain?: string | null; date?: string | null };
   /** Sum of item prices, EUR. */
   total_price: number;
   metadata: {
@@ -166,8 +167,8 @@ export interface RecalculateItem {
 /** POST /api/recalculate. Nothing is stored and nothing is counted in the statistics. */
 export interface RecalculateRequest {
   items: RecalculateItem[];
-  /** The receipt's store and printed total, echoed so the result can still be checked against it. */
-  store_info?: { name: string | null; total: number | null; chain?: string | null };
+  /** The receipt's store, printed total and date, echoed so the result can still be checked against it. */
+  store_info?: { name: string | null; total: number | null; chain?: string | null; date?: string | null };
   /** How the receipt was first read; echoed in metadata (default 'text'). */
   processing_method?: ProcessingMethod;
   /** EUR of lines that are not items (deposits and fees minus returns), as first read. */

@@ -80,7 +80,7 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
   // One notice per sentence: two stages may notice the same thing.
   const notices = [...new Map([...parsed.notices, ...(options.notices ?? [])].map((notice) => [notice.message, notice])).values()];
   return {
-    store_info: { name: parsed.store.name, total: parsed.printedTotal, chain: parsed.store.chain },
+    store_info: { name: parsed.store.name, total: parsed.printedTotal, chain: parsed.store.chain, date: parsed.date ?? null },
     total_price: totals.totalPrice,
     metadata: {
       processed_at: (options.now ?? new Date()).toISOString(),

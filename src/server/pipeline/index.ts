@@ -16,6 +16,7 @@ import { createLlmReader, type LlmReader } from './llm.ts';
 import type { OcrLanguage } from './ocr/trained-data.ts';
 import type { ParsedReceipt, ProcessingMethod } from './types.ts';
 import { isUnreadablePhoto } from './extract/unreadable-photo.ts';
+import { claimableDate } from './parse/date.ts';
 import { unreadablePhoto } from './ocr/refusals.ts';
 
 export interface Pipeline {
@@ -122,7 +123,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     stopIfAborted(signal);
     // The extractor says what it left out (e.g. PDF pages beyond MAX_PDF_PAGES); the visitor should know.
     const allNotices = [...notices, ...(extracted.notices ?? [])];
-    const parsed = extracted.parsed ?? parseReceiptText(extracted.text);
+    const parsed = claimableDate(extracted.parsed ?? parseReceiptText(extracted.text), extracted.method);
     const outcome = { method: extracted.method, items: parsed.items.length, printedTotal: parsed.printedTotal };
     if (isUnreadablePhoto({ ...outcome, ...(extracted.ocrConfidence === undefined ? {} : { ocrConfidence: extracted.ocrConfidence }) })) {
       throw unreadablePhoto();

@@ -23,7 +23,12 @@ export const analysisResultSchema = {
     store_info: {
       type: 'object',
       required: ['name', 'total'],
-      properties: { name: nullableString, total: nullableNumber, chain: nullableString },
+      properties: {
+        name: nullableString,
+        total: nullableNumber,
+        chain: nullableString,
+        date: { ...nullableString, description: 'The day of the purchase as the receipt prints it, YYYY-MM-DD; null when not read.' },
+      },
       additionalProperties: true,
     },
     total_price: money,

@@ -6,7 +6,10 @@ import { CATEGORY_NAMES, isCategoryName, type AnalysisResult, type CategoryName 
 /** One saved receipt: a summary only. Item names only when the visitor asked for them. */
 export interface SavedReceipt {
   id: string;
-  /** The visitor's local calendar day of the save, `YYYY-MM-DD`; months are read from it. */
+  /**
+   * The day of the purchase as the receipt prints it (`store_info.date`), else the visitor's
+   * local day of the save; `YYYY-MM-DD`. Months are read from it.
+   */
   date: string;
   store: string | null;
   totalKg: number;
@@ -48,11 +51,12 @@ export function localDate(at: Date): string {
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The summary of a result that a save keeps. */
+/** The summary of a result that a save keeps; `date` is the day of the save, used when the receipt's own was not read. */
 export function summarize(
   result: AnalysisResult,
   options: { id: string; date: string; includeItems: boolean },
 ): SavedReceipt {
+  const day = result.store_info.date;
   const kgByCategory: SavedReceipt['kgByCategory'] = {};
   for (const name of CATEGORY_NAMES) {
     const totals = result.categories[name];
@@ -60,7 +64,7 @@ export function summarize(
   }
   const receipt: SavedReceipt = {
     id: options.id,
-    date: options.date,
+    date: typeof day === 'string' && DATE.test(day) ? day : options.date,
     store: result.store_info.name,
     totalKg: round(result.total_emissions, 3),
     kgByCategory,

@@ -118,12 +118,12 @@ describe('analyzeParsedReceipt', () => {
   });
 
   it('passes store, method, clock and warnings through', () => {
-    const result = analyzeParsedReceipt(receipt([item('KURKKU', 1)], { printedTotal: 1, notices: [{ code: 'total-not-found', message: 'Parser noticed something.' }] }), {
+    const result = analyzeParsedReceipt(receipt([item('KURKKU', 1)], { printedTotal: 1, date: '2025-11-14', notices: [{ code: 'total-not-found', message: 'Parser noticed something.' }] }), {
       method: 'openai-text',
       now: NOW,
       notices: [{ code: 'ai-unavailable', message: 'The AI reader was unavailable, so the receipt was read with the built-in reader.' }],
     });
-    expect(result.store_info).toEqual({ name: 'K-Market Testikatu', total: 1, chain: 'K-Market' });
+    expect(result.store_info).toEqual({ name: 'K-Market Testikatu', total: 1, chain: 'K-Market', date: '2025-11-14' });
     expect(result.metadata.processing_method).toBe('openai-text');
     expect(result.metadata.processed_at).toBe('2025-11-14T15:42:00.000Z');
     expect(result.metadata.notices?.map((notice) => notice.code)).toEqual(['total-not-found', 'ai-unavailable']);

@@ -72,6 +72,8 @@ describe('POST /api/recalculate with valid lists', () => {
     expect(again.summary).toEqual(read.summary);
     expect(again.swaps).toEqual(read.swaps);
     expect(again.store_info).toEqual(read.store_info);
+    // The day printed on the sample travels with it.
+    expect(read.store_info.date).toBe('2025-11-14');
     expect(again.metadata.reconciliation?.status).toBe(read.metadata.reconciliation?.status);
   });
 

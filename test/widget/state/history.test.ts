@@ -36,6 +36,13 @@ describe('summary of a result', () => {
     const withItems = summarize(result, { id: 'a', date: '2025-11-03', includeItems: true });
     expect(withItems.items).toEqual(result.items.map((item) => item.name));
   });
+
+  it('files a receipt under the day it prints, when the backend read one, else the day of the save', () => {
+    const printed = analysis({ store_info: { name: 'Prisma Olari', total: 20, date: '2025-09-20' } });
+    expect(summarize(printed, { id: 'a', date: '2025-11-03', includeItems: false }).date).toBe('2025-09-20');
+    const odd = analysis({ store_info: { name: 'Prisma Olari', total: 20, date: '20.9.2025' } });
+    expect(summarize(odd, { id: 'a', date: '2025-11-03', includeItems: false }).date).toBe('2025-11-03');
+  });
 });
 
 describe('stored format', () => {

@@ -4,6 +4,7 @@
 import { toEuros } from '../money.ts';
 import type { ParsedReceipt } from '../types.ts';
 import { readBrokenColumns } from './columns.ts';
+import { readPurchaseDate } from './date.ts';
 import { readItemLines, type ItemSection } from './items.ts';
 import { splitLines, type Line } from './lines.ts';
 import { mergeReadings } from './merge-readings.ts';
@@ -43,8 +44,11 @@ function readText(text: string): TextReading {
 function toParsedReceipt(reading: TextReading, section: ItemSection, result: Reconciled): ParsedReceipt {
   const { lines, sections, witnesses } = reading;
   const store = detectStore(headerLines(lines, sections.itemsStart, section), lines);
+  const date = readPurchaseDate(lines, sections.itemsStart);
   return {
     store,
+    date: date?.day ?? null,
+    dateLines: date?.lines ?? 0,
     printedTotal: result.check.printedCents === null ? null : toEuros(result.check.printedCents),
     items: result.items,
     deposits: toEuros(section.depositCents),
@@ -108,5 +112,8 @@ export function parseReadings(texts: readonly string[]): ParsedReceipt | null {
   if (!merged || !first) return null;
   const total: Witnesses = { total: { cents: merged.totalCents, uncertain: false, lineIndex: -1 }, vatCents: null, payments: [] };
   const result = reconcile(merged.section, total);
-  return result.matches ? toParsedReceipt(first, merged.section, result) : null;
+  if (!result.matches) return null;
+  // The day from the first reading that has one: OCR may have garbled it in another.
+  const date = readings.map((reading) => readPurchaseDate(reading.lines, reading.sections.itemsStart)).find((day) => day !== null) ?? null;
+  return { ...toParsedReceipt(first, merged.section, result), date: date?.day ?? null, dateLines: date?.lines ?? 0 };
 }

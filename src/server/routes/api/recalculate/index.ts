@@ -23,6 +23,7 @@ export function toParsedReceipt(body: RecalculateBody): ParsedReceipt {
   const printedTotal = body.store_info?.total ?? null;
   return {
     store: { name: body.store_info?.name ?? null, chain: body.store_info?.chain ?? null },
+    date: body.store_info?.date ?? null,
     printedTotal,
     items,
     deposits: Math.max(0, other),
