@@ -17,7 +17,20 @@ import { embedPage } from './support/host-site.ts';
 import { horizontalOverflow, smallTapTargets } from './support/layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { browserSuite } from './support/suite.ts';
-import { button, numberIn, openCalculator, openDemo, runSample, viewHeading, widgetIn, widgetText } from './support/widget.ts';
+import {
+  button,
+  chooseFile,
+  fixtureFile,
+  giveConsent,
+  isAnalysisResponse,
+  numberIn,
+  openCalculator,
+  openDemo,
+  runSample,
+  viewHeading,
+  widgetIn,
+  widgetText,
+} from './support/widget.ts';
 
 const HISTORY_KEY = 'receiptCalculator.history';
 
@@ -27,6 +40,12 @@ const helsinkiNoon = (day: string) => new Date(`${day}T12:00:00+03:00`);
 async function saveSampleOn(page: Page, widget: Locator, day: string, includeItems = false): Promise<AnalysisResult> {
   await page.clock.setFixedTime(helsinkiNoon(day));
   const result = await runSample(page, widget);
+  await saveShown(page, widget, includeItems);
+  return result;
+}
+
+/** Saves the result shown (item names when asked), checks where focus went, and scans another. */
+async function saveShown(page: Page, widget: Locator, includeItems: boolean): Promise<void> {
   const save = widget.getByTestId('save-receipt');
   if (includeItems) {
     const toggle = save.getByRole('switch', { name: 'Include item names' });
@@ -38,6 +57,15 @@ async function saveSampleOn(page: Page, widget: Locator, day: string, includeIte
   // Focus moved on to "My receipts", not lost with the Save button.
   expect(await page.evaluate(() => document.querySelector('#receipt-calculator')?.shadowRoot?.activeElement?.textContent)).toBe('My receipts');
   await button(widget, 'Scan Another Receipt').click();
+}
+
+/** Reads a committed PDF receipt through the calculator and saves it. */
+async function saveUploaded(page: Page, widget: Locator, pdf: string): Promise<AnalysisResult> {
+  const answer = page.waitForResponse(isAnalysisResponse('/api/process-receipt-ai'));
+  await chooseFile(widget, fixtureFile(pdf));
+  const result = (await (await answer).json()) as AnalysisResult;
+  await widget.getByTestId('result').waitFor();
+  await saveShown(page, widget, false);
   return result;
 }
 
@@ -65,7 +93,7 @@ async function download(page: Page, widget: Locator, name: string): Promise<{ fi
 describe.skipIf(noBrowser)('My receipts', () => {
   const suite = browserSuite();
 
-  it('saves three receipts across two months, keeps them over a reload, exports, clears and imports', async () => {
+  it('saves three receipts of three months, keeps them over a reload, exports, clears and imports', async () => {
     const { page } = suite;
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? ''}`));
@@ -74,25 +102,30 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // From home, an empty history first.
     await button(widget, 'My receipts').click();
     await expect.poll(() => viewHeading(widget).textContent()).toBe('My receipts');
-    expect(await widgetText(widget)).toContain('No saved receipts yet.');
+    await expect.poll(() => widgetText(widget)).toContain('No saved receipts yet.');
     await button(widget, 'Back').click();
 
+    // Each receipt is filed under the day it prints, whatever day it is saved on.
     await openCalculator(widget);
-    const october = await saveSampleOn(page, widget, '2025-10-07', true);
-    await saveSampleOn(page, widget, '2025-10-28');
-    const november = await saveSampleOn(page, widget, '2025-11-04');
+    await giveConsent(widget);
+    const october = await saveUploaded(page, widget, 'pdf/s-kaupat-prisma-verkkokauppa-2025-10-14.pdf');
+    const november = await saveSampleOn(page, widget, '2025-12-01', true);
+    const december = await saveUploaded(page, widget, 'pdf/sokos-herkku-helsinki-2025-12-19.pdf');
+    expect([october, november, december].map((result) => result.store_info.date)).toEqual(['2025-10-14', '2025-11-14', '2025-12-19']);
     // Saving sent nothing anywhere: only the three analyses and the usual health and stats calls.
     expect(requests.filter((line) => line.startsWith('POST'))).toHaveLength(3);
-    expect(requests.filter((line) => !/^(GET \/(health|stats)|POST \/api\/process-text) /.test(line) && !line.includes('/dist/') && !/^GET \/ /.test(line))).toEqual([]);
+    expect(
+      requests.filter((line) => !/^(GET \/(health|stats)|POST \/api\/(process-text|process-receipt-ai)) /.test(line) && !line.includes('/dist/') && !/^GET \/ /.test(line)),
+    ).toEqual([]);
 
     const stored = await page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ version: 2 });
     // Item names only where asked for.
     const storedReceipts = JSON.parse(stored ?? '{}').receipts as Array<{ date: string; items?: string[] }>;
     expect(storedReceipts.map((r) => [r.date, r.items?.length ?? 0])).toEqual([
-      ['2025-10-07', october.items.length],
-      ['2025-10-28', 0],
-      ['2025-11-04', 0],
+      ['2025-10-14', 0],
+      ['2025-11-14', november.items.length],
+      ['2025-12-19', 0],
     ]);
 
     await page.reload();
@@ -100,23 +133,31 @@ describe.skipIf(noBrowser)('My receipts', () => {
     await button(widget, 'My receipts').click();
     await expect.poll(() => widget.getByTestId('history-list').locator('li').count()).toBe(3);
 
-    // Per month: October has two receipts, November one; the chart draws a column for each.
+    // Per month, one receipt each; the chart draws a column for each.
     const months = await widget.getByTestId('history-months').locator('li').allTextContents();
     const kg = (value: number) => value.toFixed(value < 10 ? 2 : 1);
-    expect(months[0]).toBe(`October 2025${kg(october.total_emissions * 2)} kg CO2e · 2 receipts`);
-    expect(months[1]).toBe(`November 2025${kg(november.total_emissions)} kg CO2e · 1 receipt`);
-    expect(await widget.getByTestId('month-chart').locator('rect').count()).toBe(2);
-    expect(await widget.getByTestId('history-change').textContent()).toBe('November 2025: -50% compared with October 2025.');
+    expect(months.slice(0, 3)).toEqual([
+      `October 2025${kg(october.total_emissions)} kg CO2e · 1 receipt`,
+      `November 2025${kg(november.total_emissions)} kg CO2e · 1 receipt`,
+      `December 2025${kg(december.total_emissions)} kg CO2e · 1 receipt`,
+    ]);
+    expect(await widget.getByTestId('month-chart').locator('rect').count()).toBe(3);
+    const change = Math.round(((december.total_emissions - november.total_emissions) / november.total_emissions) * 100);
+    expect(await widget.getByTestId('history-change').textContent()).toBe(
+      `December 2025: ${change > 0 ? '+' : ''}${change}% compared with November 2025.`,
+    );
     // The average against the community's, from /stats.
     const average = await widget.getByTestId('history-average').textContent();
-    expect(numberIn(average)).toBeCloseTo(october.total_emissions, 1);
+    expect(numberIn(average)).toBeCloseTo((october.total_emissions + november.total_emissions + december.total_emissions) / 3, 1);
     const community = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as { average_emissions_per_receipt: number };
     await expect.poll(() => widgetText(widget)).toContain(`Community average per receipt${kg(community.average_emissions_per_receipt)} kg CO2e`);
     // Per category, as text and as segments of one bar.
     const categories = await widget.getByTestId('history-categories').locator('li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-category')));
     // Categories with emissions (a deposit or a carrier bag is counted but weighs nothing).
-    const withEmissions = Object.entries(october.categories).filter(([, totals]) => (totals?.emissions ?? 0) > 0);
-    expect(new Set(categories)).toEqual(new Set(withEmissions.map(([name]) => name)));
+    const withEmissions = [october, november, december].flatMap((result) =>
+      Object.entries(result.categories).filter(([, totals]) => (totals?.emissions ?? 0) > 0).map(([name]) => name),
+    );
+    expect(new Set(categories)).toEqual(new Set(withEmissions));
     expect(await widget.getByTestId('category-chart').locator('rect').count()).toBe(categories.length);
 
     // Export: files the browser makes from the page.
@@ -125,7 +166,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     expect(JSON.parse(json.text).receipts).toHaveLength(3);
     const csv = await download(page, widget, 'Export CSV');
     expect(csv.text.trim().split('\r\n')).toHaveLength(4);
-    expect(csv.text.split('\r\n')[1]).toMatch(/^2025-10-07,/);
+    expect(csv.text.split('\r\n')[1]).toMatch(/^2025-10-14,/);
 
     // Delete all asks first; Cancel keeps everything.
     await button(widget, 'Delete all').click();
@@ -168,8 +209,9 @@ describe.skipIf(noBrowser)('My receipts', () => {
     const { page } = suite;
     const widget = await openDemo(page, suite.server);
     await openCalculator(widget);
-    await saveSampleOn(page, widget, '2025-10-07', true);
-    await saveSampleOn(page, widget, '2025-11-04');
+    await saveSampleOn(page, widget, '2025-11-20', true);
+    await giveConsent(widget);
+    await saveUploaded(page, widget, 'pdf/prisma-olari-2025-09-20.pdf');
     await runSample(page, widget);
     const check = async (state: string) => {
       const report = await runAxe(page, '#receipt-calculator');
