@@ -200,4 +200,31 @@ describe('a batch through the controller', () => {
     await vi.runAllTimersAsync();
     expect(JSON.parse(storage.getItem(HISTORY_KEY)!).receipts).toHaveLength(2);
   });
+
+  it('prepares a photo in the browser as an upload does before it is sent', async () => {
+    // A 12-megapixel camera photo that the browser scales down to a JPEG of a tenth of its bytes.
+    vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 3000, height: 4000, close: vi.fn() })));
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        getContext() {
+          return { fillRect: vi.fn(), drawImage: vi.fn() };
+        }
+        async convertToBlob() {
+          return new Blob([new Uint8Array(40_000)], { type: 'image/jpeg' });
+        }
+      },
+    );
+    const sent: File[] = [];
+    const api = { ...fakeApi([]), processReceipt: async (file: File) => (sent.push(file), analysis()) };
+    const controller = createController({ baseUrl: () => 'https://api.example.test', checkHealth: false, sampleText: 'S', createApi: () => api });
+    controller.setConsent(true);
+    const storage = new QuotaStorage();
+    const batch = batchFor(controller, createHistory({ storage: createHistoryStorage(() => storage) }));
+    batch.add([new File([new Uint8Array(400_000)], 'IMG_0001.png', { type: 'image/png' })]);
+    await vi.runAllTimersAsync();
+    expect(sent.map((file) => [file.name, file.type, file.size])).toEqual([['IMG_0001.jpg', 'image/jpeg', 40_000]]);
+    expect(batch.store.getState().lines[0]!.status.phase).toBe('saved');
+    vi.unstubAllGlobals();
+  });
 });
