@@ -15,6 +15,7 @@ import { palette } from '../theme/palette.ts';
 type CorrectionStrings = Messages['correction'];
 import { useAppState, useWidget } from '../state/widget-context.ts';
 import { Button } from './Button.tsx';
+import { fieldControl, fieldLabel } from './field.ts';
 
 const Panel = styled.details`
   border-top: 1px solid ${palette.border};
@@ -65,14 +66,7 @@ const Controls = styled.div`
 
   select,
   input {
-    min-height: 44px;
-    max-width: 100%;
-    padding: 8px 10px;
-    border: 1px solid ${palette.muted};
-    border-radius: 10px;
-    background: ${palette.surface};
-    color: ${palette.text};
-    font: inherit;
+    ${fieldControl}
   }
 
   input {
@@ -80,9 +74,7 @@ const Controls = styled.div`
   }
 
   label {
-    display: grid;
-    gap: 4px;
-    font-weight: 600;
+    ${fieldLabel}
   }
 `;
 

@@ -7,6 +7,7 @@ import { categoryLabel, fill } from '../i18n/index.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
+import { TextButton } from './Button.tsx';
 import { KgFigure } from './KgFigure.tsx';
 import { atLeast, below } from '../theme/breakpoints.ts';
 
@@ -119,20 +120,11 @@ const Remembered = styled(Chip)`
   font-weight: 600;
 `;
 
-/** Small beside the chips, but a 44 px target all the same. */
-const UndoHere = styled.button.attrs({ type: 'button' as const })`
-  min-height: 44px;
+/** A link-like button beside the chips: its 44 px target overlaps the row's padding rather than widening the row. */
+const UndoHere = styled(TextButton)`
   min-width: 44px;
   margin: -12px 0;
   padding: 0 6px;
-  border: 0;
-  background: none;
-  color: ${palette.primary};
-  font: inherit;
-  font-weight: 600;
-  text-decoration: underline;
-  text-underline-offset: 3px;
-  cursor: pointer;
 `;
 
 export function ItemList(props: {

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { Button, TextLink } from '../../components/Button.tsx';
+import { fieldControl, fieldLabel } from '../../components/field.ts';
 import { Card, Muted, SectionTitle } from '../../components/layout.tsx';
 import { fill, plural } from '../../i18n/index.ts';
 import { formatOneDecimal } from '../../rules/format.ts';
@@ -23,20 +24,12 @@ const Fields = styled.form`
   margin-top: 16px;
 
   label {
-    display: grid;
-    gap: 4px;
-    font-weight: 600;
+    ${fieldLabel}
   }
 
   input {
+    ${fieldControl}
     width: 6em;
-    min-height: 44px;
-    padding: 8px 10px;
-    border: 1px solid ${palette.muted};
-    border-radius: 10px;
-    background: ${palette.surface};
-    color: ${palette.text};
-    font: inherit;
   }
 `;
 
