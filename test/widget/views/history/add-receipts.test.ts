@@ -6,7 +6,7 @@ import { HISTORY_KEY } from '../../../../src/widget/state/history-storage.ts';
 import { analysis, API } from '../../support/fixtures.ts';
 import { json } from '../../support/fake-fetch.ts';
 import { useFakeBackend } from '../../support/environment.ts';
-import { advance, button, chooseFiles, click, mount, settle, text } from '../../support/widget.ts';
+import { advance, button, chooseFiles, click, dropFiles, mount, settle, text } from '../../support/widget.ts';
 
 const fetch = useFakeBackend();
 
@@ -58,6 +58,28 @@ describe('Add receipts', () => {
     expect(fetch.callsTo('/api/process-receipt-ai')).toHaveLength(5);
     expect(JSON.parse(localStorage.getItem(HISTORY_KEY)!).receipts).toHaveLength(2);
     expect([...shadow.querySelectorAll('[data-testid="history-list"] li')]).toHaveLength(2);
+    await unmount();
+  });
+
+  it('takes files dropped on its area, only with consent', async () => {
+    fetch.on('/api/process-receipt-ai', () => json(analysis()));
+    const { shadow, unmount } = await mount(API);
+    await settle();
+    await click(button(shadow, 'My receipts'));
+    await settle();
+    const area = shadow.querySelector('[data-testid="batch-drop"]')!;
+    await dropFiles(area, [pdf('early.pdf')]);
+    expect(shadow.querySelector('[data-testid="batch-lines"]')).toBeNull();
+    expect(fetch.callsTo('/api/process-receipt-ai')).toHaveLength(0);
+
+    await click(shadow.querySelector('[data-testid="add-receipts"] input[type="checkbox"]')!);
+    await dropFiles(area, [pdf('one.pdf'), pdf('two.pdf')]);
+    await settle();
+    await advance(10);
+    await settle();
+    const lines = [...shadow.querySelectorAll('[data-testid="batch-lines"] li')].map((li) => text(li.querySelector('strong')!));
+    expect(lines).toEqual(['one.pdf', 'two.pdf']);
+    expect(fetch.callsTo('/api/process-receipt-ai')).toHaveLength(2);
     await unmount();
   });
 });
