@@ -172,8 +172,15 @@ export function createController(options: ControllerOptions): Controller {
     if (planned === null) return { result: read, corrections: null, failure: null };
     try {
       const answer = await request((own) => client.recalculate(planned.request, { signal: own }), follow(signal));
+      // What the reading noticed (a total that does not add up, pages left out) still holds: a
+      // recalculation says nothing of the reading, and the visitor did not ask for this one.
+      const { notices, warnings } = read.metadata;
       return {
-        result: { ...answer, rememberedFrom: planned.asRead },
+        result: {
+          ...answer,
+          metadata: { ...answer.metadata, ...(notices ? { notices } : {}), ...(warnings ? { warnings } : {}) },
+          rememberedFrom: planned.asRead,
+        },
         corrections: { ...untouched(read), history: [read], remembered: [null] },
         failure: null,
       };

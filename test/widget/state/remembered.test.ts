@@ -41,6 +41,13 @@ function backend(read: () => AnalysisResult) {
 
 const sample = () =>
   analysis({
+    metadata: {
+      processed_at: '2025-11-14T17:42:00Z',
+      processing_method: 'text',
+      items_found: 2,
+      warnings: ['The items found add up to 2,87 € but the receipt total is 46,90 €.'],
+      notices: [{ code: 'total-mismatch', params: { items_total: 2.87, printed_total: 46.9 }, message: 'The items found add up to 2,87 € but the receipt total is 46,90 €.' }],
+    },
     items: [
       { name: 'Elovena kaurahiutale 1kg', category: 'Grains', weight: 1, emissions: 0.8, price: 1.89, quantity: 1, piece_weight: 1 },
       { name: 'Pirkka banaani', category: 'Fruits', weight: 0.52, emissions: 0.4, price: 0.98, quantity: 1 },
@@ -79,6 +86,9 @@ describe('remembered corrections', () => {
 
     const second = await readSample();
     expect(server.recalculations.at(-1)!.items[0]).toEqual({ name: 'Elovena kaurahiutale 1kg', category: 'Processed Food', price: 1.89, quantity: 1 });
+    // What the reading noticed is still said.
+    expect(second.result!.metadata.notices).toEqual(sample().metadata.notices);
+    expect(second.result!.metadata.warnings).toEqual(['The items found add up to 2,87 € but the receipt total is 46,90 €.']);
     expect(second.result!.items.map((item) => item.category)).toEqual(['Processed Food', 'Fruits']);
     expect(second.result!.rememberedFrom).toEqual([{ name: 'Elovena kaurahiutale 1kg', category: 'Grains', price: 1.89, quantity: 1 }, null]);
     // Undo and reset return to the receipt as read.
