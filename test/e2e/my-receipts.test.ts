@@ -150,6 +150,8 @@ describe.skipIf(noBrowser)('My receipts learns', () => {
     expect(await list.getByTestId('remembered-mark').count()).toBe(1);
     expect(await widget.getByTestId('remembered-note').textContent()).toBe('A correction you made before changed 1 line of this receipt.');
     await checked(page, widget, 'en', 'a result with a remembered correction');
+    await oatsRow.scrollIntoViewIfNeeded();
+    saveScreenshot('remembered-row.png', await oatsRow.screenshot());
 
     // One tap puts the line back as read, on this receipt only.
     const undone = await recalculation(page, () => button(oatsRow, `Undo your correction of ${OATS} on this receipt`).click());
