@@ -63,8 +63,10 @@ function withEntry(list: readonly RememberedCorrection[], entry: RememberedCorre
 
 /**
  * The list after the visitor changed `item` (as it was before the change) with `action`: a new
- * category or amount is kept under the item's name, beside what was kept for it before. Other
- * changes (removing, adding, putting a line back as read) are not remembered.
+ * category, or the amount of a counted line (a pack or a piece, `piece_weight`), is kept under
+ * the item's name beside what was kept for it before. A weighed line's amount is that receipt's
+ * own (the next one prints its own weight), and other changes (removing, adding, putting a line
+ * back as read) are not remembered.
  */
 export function rememberEdit(
   list: readonly RememberedCorrection[],
@@ -73,6 +75,7 @@ export function rememberEdit(
   date: string,
 ): RememberedCorrection[] {
   if (action.type !== 'category' && action.type !== 'amount') return [...list];
+  if (action.type === 'amount' && !item.piece_weight) return [...list];
   const key = normalizedName(item.name);
   if (key === '') return [...list];
   const before = list.find((kept) => kept.key === key);

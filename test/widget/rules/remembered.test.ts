@@ -53,8 +53,9 @@ describe('rememberEdit', () => {
     expect(list[1]!.amount).toEqual({ unit: 'kg', value: 2.1, per: 2 });
   });
 
-  it('remembers nothing of a removal, an added item or a line put back as read', () => {
+  it('remembers nothing of a removal, an added item, a line put back as read, or a weighed line’s amount', () => {
     const kept = rememberEdit([], oats, { type: 'category', index: 0, category: 'Other' }, '2025-11-04');
+    expect(rememberEdit(kept, banana, { type: 'amount', index: 2, amount: { unit: 'kg', value: 2 } }, '2025-11-05')).toEqual(kept);
     expect(rememberEdit(kept, oats, { type: 'remove', index: 0 }, '2025-11-05')).toEqual(kept);
     expect(rememberEdit(kept, oats, { type: 'add', name: 'Maito', amount: null }, '2025-11-05')).toEqual(kept);
     expect(rememberEdit(kept, oats, { type: 'as-read', index: 0, item: { name: oats.name } }, '2025-11-05')).toEqual(kept);
