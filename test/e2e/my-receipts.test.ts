@@ -85,7 +85,7 @@ async function chooseMany(page: Page, open: Locator, files: FilePayload[]): Prom
 describe.skipIf(noBrowser)('My receipts learns', () => {
   const suite = browserSuite();
 
-  function phonePage(locale: Locale, path: string): Promise<{ page: Page; widget: Locator; close(): Promise<void> }> {
+  function phonePage(locale: Locale, path: string): Promise<{ page: Page; widget: Locator; close: () => Promise<void> }> {
     return (async () => {
       const context = await newContext(suite.browser, { ...PHONE, viewport: { width: 320, height: 640 } });
       const page = await context.newPage();
@@ -123,7 +123,7 @@ describe.skipIf(noBrowser)('My receipts learns', () => {
     await editor.getByLabel('Unit of Pirkka banaani', { exact: true }).selectOption('kg');
     await recalculation(page, () => editor.getByLabel('Amount of Pirkka banaani', { exact: true }).press('Enter'));
     // Kept in this browser only, under the line's normalised name.
-    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('receiptCalculator.corrections') ?? '{}'));
+    const kept = (await page.evaluate(() => JSON.parse(localStorage.getItem('receiptCalculator.corrections') ?? '{}') as unknown)) as { corrections: unknown[] };
     expect(kept.corrections).toEqual([
       { key: 'elovena kaurahiutale 1kg', name: OATS, category: 'Processed Food', amount: { unit: 'g', value: 500, per: 1 }, date: expect.any(String) },
     ]);
@@ -228,8 +228,8 @@ describe.skipIf(noBrowser)('My receipts learns', () => {
     expect(lines[3]![1]).toMatch(/^k-citymarket-iso-omena-2025-06-12\.pdfSaved: .+, K-Citymarket Espoo Iso Omena$/);
     await expect.poll(() => widget.getByTestId('history-list').locator('li').count()).toBe(3);
     // The PDFs are filed under the days they print.
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('receiptCalculator.history') ?? '{}'));
-    expect(stored.receipts.map((receipt: { date: string }) => receipt.date)).toEqual(expect.arrayContaining(['2025-09-20', '2025-06-12']));
+    const stored = (await page.evaluate(() => JSON.parse(localStorage.getItem('receiptCalculator.history') ?? '{}') as unknown)) as { receipts: Array<{ date: string }> };
+    expect(stored.receipts.map((receipt) => receipt.date)).toEqual(expect.arrayContaining(['2025-09-20', '2025-06-12']));
     await checked(page, widget, 'en', 'a batch done');
     saveScreenshot('batch-desktop.png', await page.locator(HOST).screenshot());
 

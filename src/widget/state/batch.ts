@@ -182,16 +182,15 @@ const batches = new WeakMap<Controller, Batch>();
  * "Save to this device" does, quietly (its line says what happened).
  */
 export function batchFor(controller: Controller, history: History): Batch {
-  let batch = batches.get(controller);
-  if (!batch) {
-    batch = createBatch({
-      read: (file, signal) => controller.readReceiptFile(file, signal),
-      save: (result, includeItems) => history.save(result, includeItems, { announce: false }),
-      wait,
-      allowed: () => controller.store.getState().consent,
-    });
-    batches.set(controller, batch);
-    controller.onDispose(batch.dispose);
-  }
+  const made = batches.get(controller);
+  if (made) return made;
+  const batch = createBatch({
+    read: (file, signal) => controller.readReceiptFile(file, signal),
+    save: (result, includeItems) => history.save(result, includeItems, { announce: false }),
+    wait,
+    allowed: () => controller.store.getState().consent,
+  });
+  batches.set(controller, batch);
+  controller.onDispose(() => batch.dispose());
   return batch;
 }

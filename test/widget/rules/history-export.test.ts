@@ -69,7 +69,7 @@ describe('JSON export and import', () => {
     const checked = checkImport(file);
     expect(checked).toEqual({ ok: true, receipts, corrections: [], household: null });
     // Nothing else kept: the file carries the receipts alone.
-    expect(Object.keys(JSON.parse(file))).toEqual(['format', 'version', 'exported_at', 'receipts']);
+    expect(Object.keys(JSON.parse(file) as object)).toEqual(['format', 'version', 'exported_at', 'receipts']);
 
     const storage = new QuotaStorage();
     const history = createHistory({ storage: createHistoryStorage(() => storage) });
@@ -108,7 +108,8 @@ describe('JSON export and import', () => {
     });
     history.importChecked(checkImport(file));
     expect(history.store.getState().outcome).toEqual({ kind: 'imported', added: 3, corrections: 1, household: true });
-    expect(JSON.parse(storage.getItem(REMEMBERED_KEY)!).corrections.map((entry: RememberedCorrection) => [entry.name, entry.category ?? null])).toEqual([
+    const kept = JSON.parse(storage.getItem(REMEMBERED_KEY)!) as { corrections: RememberedCorrection[] };
+    expect(kept.corrections.map((entry) => [entry.name, entry.category ?? null])).toEqual([
       ['PIRKKA BANAANI', 'Fruits'],
       ['Oatly kaurajuoma 1L', null],
     ]);

@@ -54,6 +54,9 @@ const sample = () =>
     ],
   });
 
+/** What storage keeps under the remembered corrections' key. */
+const kept = (storage: Storage) => JSON.parse(storage.getItem(REMEMBERED_KEY)!) as { corrections: Array<{ amount?: unknown; category?: string }> };
+
 function setUp(storage: Storage = new QuotaStorage()) {
   const remembered = createRemembered({ storage: () => storage, now: () => new Date(2025, 10, 4, 12) });
   const server = backend(sample);
@@ -99,21 +102,21 @@ describe('remembered corrections', () => {
     const after = controller.store.getState().result!;
     expect(after.items[0]!.category).toBe('Grains');
     expect(after.rememberedFrom).toBeUndefined();
-    expect(JSON.parse(storage.getItem(REMEMBERED_KEY)!).corrections).toHaveLength(1);
+    expect(kept(storage).corrections).toHaveLength(1);
   });
 
   it('undoing a change takes back what it remembered', async () => {
     const { storage, controller, readSample } = setUp();
     await readSample();
     await controller.corrections.edit({ type: 'amount', index: 0, amount: { unit: 'g', value: 750 } });
-    expect(JSON.parse(storage.getItem(REMEMBERED_KEY)!).corrections[0].amount).toEqual({ unit: 'g', value: 750, per: 1 });
+    expect(kept(storage).corrections[0]!.amount).toEqual({ unit: 'g', value: 750, per: 1 });
     controller.corrections.undo();
     expect(storage.getItem(REMEMBERED_KEY)).toBeNull();
 
     await controller.corrections.edit({ type: 'category', index: 1, category: 'Vegetables' });
     await controller.corrections.edit({ type: 'category', index: 1, category: 'Other' });
     controller.corrections.undo();
-    expect(JSON.parse(storage.getItem(REMEMBERED_KEY)!).corrections[0].category).toBe('Vegetables');
+    expect(kept(storage).corrections[0]!.category).toBe('Vegetables');
     controller.corrections.reset();
     expect(storage.getItem(REMEMBERED_KEY)).toBeNull();
   });

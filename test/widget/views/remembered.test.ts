@@ -27,7 +27,7 @@ describe('a remembered correction on a new receipt', () => {
     const { shadow, unmount } = await showResult(fetch, READ);
     await settle();
 
-    const sent = (index: number) => JSON.parse(String(fetch.callsTo('/api/recalculate')[index]!.body)) as RecalculateRequest;
+    const sent = (index: number) => JSON.parse(fetch.callsTo('/api/recalculate')[index]!.body as string) as RecalculateRequest;
     expect(sent(0).items[4]).toEqual({ name: 'Fazer Puikula', category: 'Processed Food', price: 2.19, weight: 0.4 });
     expect(text(shadow.querySelector('[data-testid="total-emissions"]')!)).toBe('13.2 kg CO2e');
     const marks = shadow.querySelectorAll('[data-testid="remembered-mark"]');

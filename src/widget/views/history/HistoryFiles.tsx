@@ -52,7 +52,7 @@ export function HistoryFiles(props: { receipts: readonly SavedReceipt[] }) {
       <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
         {text.importJson}
       </Button>
-      <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importFile} data-testid="history-import" />
+      <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={(event) => void importFile(event)} data-testid="history-import" />
       {/* Where the download links are made for a moment, inside the shadow root. */}
       <span ref={anchor} hidden />
     </>

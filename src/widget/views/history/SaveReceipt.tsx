@@ -27,7 +27,7 @@ const Saved = styled.p`
 `;
 
 export function SaveReceipt(props: { result: AnalysisResult }) {
-  const { history, controller, locale, messages } = useWidget();
+  const { history, controller, messages } = useWidget();
   const text = messages.history;
   const saved = useHistoryState((state) => state.savedResult === props.result);
   const outcome = useHistoryState((state) => state.outcome);

@@ -56,7 +56,7 @@ describe('Add receipts', () => {
     // Cancel goes with the run.
     expect([...card.querySelectorAll('button')].map(text)).not.toContain('Cancel');
     expect(fetch.callsTo('/api/process-receipt-ai')).toHaveLength(5);
-    expect(JSON.parse(localStorage.getItem(HISTORY_KEY)!).receipts).toHaveLength(2);
+    expect((JSON.parse(localStorage.getItem(HISTORY_KEY)!) as { receipts: unknown[] }).receipts).toHaveLength(2);
     expect([...shadow.querySelectorAll('[data-testid="history-list"] li')]).toHaveLength(2);
     await unmount();
   });

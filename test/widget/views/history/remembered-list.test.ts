@@ -18,6 +18,8 @@ const KEPT = {
   ],
 };
 
+const stored = () => JSON.parse(localStorage.getItem(REMEMBERED_KEY)!) as { enabled: boolean; corrections: Array<{ key: string }> };
+
 describe('remembered corrections in My receipts', () => {
   it('lists each with what it changes, forgets one or all, and turns remembering off', async () => {
     localStorage.setItem(REMEMBERED_KEY, JSON.stringify(KEPT));
@@ -38,20 +40,20 @@ describe('remembered corrections in My receipts', () => {
     expect(rows().map((row) => row.split(/\s|Amount|Category/)[0])).toEqual(['Oatly', 'Kananmuna']);
     expect(text(card.querySelector('[role="status"]')!)).toBe('The correction of Pirkka banaani is forgotten.');
     expect(shadow.activeElement).toBe(card.querySelector('h2'));
-    expect(JSON.parse(localStorage.getItem(REMEMBERED_KEY)!).corrections.map((entry: { key: string }) => entry.key)).toEqual(['oatly kaurajuoma 1l', 'kananmuna']);
+    expect(stored().corrections.map((entry) => entry.key)).toEqual(['oatly kaurajuoma 1l', 'kananmuna']);
 
     const toggle = card.querySelector<HTMLButtonElement>('[role="switch"]')!;
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     await click(toggle);
     expect(toggle.getAttribute('aria-checked')).toBe('false');
-    expect(JSON.parse(localStorage.getItem(REMEMBERED_KEY)!).enabled).toBe(false);
+    expect(stored().enabled).toBe(false);
     expect(text(card.querySelector('[role="status"]')!)).toContain('no longer remembered');
 
     await click(button(card, 'Forget all'));
     expect(rows()).toEqual([]);
     expect(text(card)).toContain('No corrections remembered yet.');
     // The switch stays off, so it is kept; nothing else is.
-    expect(JSON.parse(localStorage.getItem(REMEMBERED_KEY)!)).toEqual({ version: 1, enabled: false, corrections: [] });
+    expect(stored()).toEqual({ version: 1, enabled: false, corrections: [] });
     await click(toggle);
     expect(localStorage.getItem(REMEMBERED_KEY)).toBeNull();
     // None of it went to the backend.
