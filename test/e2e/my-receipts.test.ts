@@ -291,7 +291,7 @@ describe.skipIf(noBrowser)('My receipts learns', () => {
     ]);
     expect(await goal.getByTestId('goal-scale').locator('li').allTextContents()).toEqual([
       'Your household, November 20252.0',
-      'Average Finnish diet today6.0',
+      'Current Finnish diet (average)6.0',
       'Meat to half5.2',
       'Rich in fish and milk4.2',
       'Vegan3.7',

@@ -56,7 +56,7 @@ describe('the household goal', () => {
     const scale = [...card.querySelectorAll('[data-testid="goal-scale"] li')].map((li) => [li.getAttribute('data-diet'), text(li)]);
     expect(scale).toEqual([
       ['you', 'Your household, November 20252.0'],
-      ['current', 'Average Finnish diet today6.0'],
+      ['current', 'Current Finnish diet (average)6.0'],
       ['meatHalf', 'Meat to half5.2'],
       ['fishMilk', 'Rich in fish and milk4.2'],
       ['vegan', 'Vegan3.7'],
