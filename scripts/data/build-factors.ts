@@ -15,7 +15,7 @@
 // `scale` multiplies the value (e.g. brewed tea → tea leaves).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseCsv, type CsvRow } from '../../src/server/pipeline/classify/csv.ts';
+import { parseCsv, type CsvRow } from '../../src/server/pipeline/data/csv.ts';
 import { REPO_ROOT as repoRoot, SHARED_DATA } from '../paths.ts';
 
 function readCsv(path: string): CsvRow[] {

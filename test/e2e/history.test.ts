@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { AnalysisResult } from '../../src/contract.ts';
+import type { AnalysisResult, StatsResponse } from '../../src/contract.ts';
 import { fi } from '../../src/widget/i18n/fi.ts';
 import { history } from '../../src/widget/i18n/history.ts';
 import { myReceipts } from '../../src/widget/i18n/my-receipts.ts';
@@ -107,9 +107,17 @@ describe.skipIf(noBrowser)('My receipts', () => {
 
     // Each receipt is filed under the day it prints, whatever day it is saved on.
     await openCalculator(widget);
+    const november = await saveSampleOn(page, widget, '2025-12-01', true);
+    // The sample is not counted, so the community has no receipt yet: the view says so, not "0.00 kg".
+    const empty = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as StatsResponse;
+    expect(empty.total_receipts_processed).toBe(0);
+    await button(widget, 'Back to Home').click();
+    await button(widget, 'My receipts').click();
+    await expect.poll(() => widgetText(widget)).toContain('Community average per receiptNo receipts yet');
+    await button(widget, 'Back').click();
+    await openCalculator(widget);
     await giveConsent(widget);
     const october = await saveUploaded(page, widget, 'pdf/s-kaupat-prisma-verkkokauppa-2025-10-14.pdf');
-    const november = await saveSampleOn(page, widget, '2025-12-01', true);
     const december = await saveUploaded(page, widget, 'pdf/sokos-herkku-helsinki-2025-12-19.pdf');
     expect([october, november, december].map((result) => result.store_info.date)).toEqual(['2025-10-14', '2025-11-14', '2025-12-19']);
     // Saving sent nothing anywhere: only the three analyses and the usual health and stats calls.
@@ -121,7 +129,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     const stored = await page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ version: 2 });
     // Item names only where asked for.
-    const storedReceipts = JSON.parse(stored ?? '{}').receipts as Array<{ date: string; items?: string[] }>;
+    const storedReceipts = (JSON.parse(stored ?? '{}') as { receipts: Array<{ date: string; items?: string[] }> }).receipts;
     expect(storedReceipts.map((r) => [r.date, r.items?.length ?? 0])).toEqual([
       ['2025-10-14', 0],
       ['2025-11-14', november.items.length],
@@ -149,7 +157,9 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // The average against the community's, from /stats.
     const average = await widget.getByTestId('history-average').textContent();
     expect(numberIn(average)).toBeCloseTo((october.total_emissions + november.total_emissions + december.total_emissions) / 3, 1);
-    const community = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as { average_emissions_per_receipt: number };
+    // The two PDFs read with consent are counted now.
+    const community = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as StatsResponse;
+    expect(community.total_receipts_processed).toBe(2);
     await expect.poll(() => widgetText(widget)).toContain(`Community average per receipt${kg(community.average_emissions_per_receipt)} kg CO2e`);
     // Per category, as text and as segments of one bar.
     const categories = await widget.getByTestId('history-categories').locator('li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-category')));
@@ -163,7 +173,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // Export: files the browser makes from the page.
     const json = await download(page, widget, 'Export JSON');
     expect(json.fileName).toMatch(/^my-receipts-\d{4}-\d{2}-\d{2}\.json$/);
-    expect(JSON.parse(json.text).receipts).toHaveLength(3);
+    expect((JSON.parse(json.text) as { receipts: unknown[] }).receipts).toHaveLength(3);
     const csv = await download(page, widget, 'Export CSV');
     expect(csv.text.trim().split('\r\n')).toHaveLength(4);
     expect(csv.text.split('\r\n')[1]).toMatch(/^2025-10-14,/);

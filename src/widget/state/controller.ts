@@ -8,7 +8,7 @@ import { preparePhoto } from '../api/prepare-photo.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
 import type { ShownResult } from '../rules/remembered.ts';
 import { afterPaint } from './after-paint.ts';
-import { createCorrections, untouched, type CorrectionActions, type Corrections } from './corrections.ts';
+import { createCorrections, rowKeys, untouched, type CorrectionActions, type Corrections } from './corrections.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
 import type { Remembered } from './remembered.ts';
 import {
@@ -24,7 +24,7 @@ import { createStore, type Store } from './store.ts';
 
 export interface ControllerOptions {
   /** Read at every call, so a base URL saved while the widget is open is used from then on. */
-  baseUrl(): string | null;
+  baseUrl: () => string | null;
   /** Whether to check the backend's health on start (only for a saved or embedder-given URL). */
   checkHealth: boolean;
   sampleText: string;
@@ -46,18 +46,18 @@ interface Shown {
 
 export interface Controller {
   store: Store<AppState>;
-  start(): void;
-  navigate(view: View): void;
+  start: () => void;
+  navigate: (view: View) => void;
   /** Back from the privacy view to where it was opened. */
-  leavePrivacy(): void;
+  leavePrivacy: () => void;
   /** Back from "My receipts" to home or the result it was opened from. */
-  leaveHistory(): void;
-  setLocale(locale: Locale): void;
-  setConsent(consent: boolean): void;
-  upload(file: File): void;
-  trySample(): void;
-  scanAnother(): void;
-  retryStats(): void;
+  leaveHistory: () => void;
+  setLocale: (locale: Locale) => void;
+  setConsent: (consent: boolean) => void;
+  upload: (file: File) => void;
+  trySample: () => void;
+  scanAnother: () => void;
+  retryStats: () => void;
   /** Correcting the result: change, undo, reset (see corrections.ts). */
   corrections: CorrectionActions;
   /**
@@ -65,10 +65,10 @@ export interface Controller {
    * without touching the processing view: for many receipts at once (batch.ts). Rejects with
    * ApiFailure, or an AbortError when `signal` or dispose stops it.
    */
-  readReceiptFile(file: File, signal: AbortSignal): Promise<ShownResult>;
+  readReceiptFile: (file: File, signal: AbortSignal) => Promise<ShownResult>;
   /** Runs `cleanup` on dispose (what a later-loaded part of the widget started). */
-  onDispose(cleanup: () => void): void;
-  dispose(): void;
+  onDispose: (cleanup: () => void) => void;
+  dispose: () => void;
 }
 
 export function createController(options: ControllerOptions): Controller {
@@ -181,7 +181,7 @@ export function createController(options: ControllerOptions): Controller {
           metadata: { ...answer.metadata, ...(notices ? { notices } : {}), ...(warnings ? { warnings } : {}) },
           rememberedFrom: planned.asRead,
         },
-        corrections: { ...untouched(read), history: [read], remembered: [null] },
+        corrections: { ...untouched(read), history: [{ result: read, keys: rowKeys(read, null), remembered: null }] },
         failure: null,
       };
     } catch (error) {

@@ -1,12 +1,13 @@
 // The corrections slice: the result as first read, the results before each change (for undo), and
 // the recalculation in flight. Changes run one after another, each on the backend's latest answer,
-// so a quick second change never works on numbers the first one has already replaced. A change
+// so a quick second change never works on numbers the first one has already replaced. Each item
+// carries a key through the changes (rowKeys), so the editor's row for it stays its own. A change
 // of a category or an amount is also remembered on this device (./remembered.ts), and undoing
 // the change takes that back too.
 import type { AnalysisItem, AnalysisResult, RecalculateRequest } from '../../contract.ts';
 import type { FailureReason } from '../api/errors.ts';
 import { ApiFailure, isAbort } from '../api/errors.ts';
-import { applyEdit, type EditAction } from '../rules/edits.ts';
+import { applyEdit, keysAfterEdit, type EditAction } from '../rules/edits.ts';
 import { carryMarks, type ShownResult } from '../rules/remembered.ts';
 import type { RememberedChange } from './remembered.ts';
 
@@ -16,13 +17,23 @@ export type LastChange =
   | { kind: 'undo' }
   | { kind: 'reset' };
 
+/** A result as it was shown, with its items' keys. */
+export interface Version {
+  result: ShownResult;
+  keys: readonly number[];
+  /** What the change after this version remembered on this device (undo takes it back). */
+  remembered: RememberedChange | null;
+}
+
 export interface Corrections {
   /** The result as the receipt was read (reset returns to it). */
   original: AnalysisResult;
-  /** Earlier results, latest last: undo returns to the last one. */
-  history: ShownResult[];
-  /** Beside each earlier result, what the change after it remembered on this device (undo takes it back). */
-  remembered: Array<RememberedChange | null>;
+  /** Earlier versions, latest last: undo returns to the last one. */
+  history: Version[];
+  /** The current result's item keys, in item order. */
+  keys: readonly number[];
+  /** The key the next added item gets: keys are never reused. */
+  nextKey: number;
   pending: boolean;
   failure: FailureReason | null;
   last: LastChange | null;
@@ -40,23 +51,33 @@ export interface CorrectionsDeps {
   takeBack?(change: RememberedChange): void;
 }
 
-/** The slice for a result just read: nothing changed yet. */
-export function untouched(original: AnalysisResult): Corrections {
-  return { original, history: [], remembered: [], pending: false, failure: null, last: null };
-}
-
 export interface CorrectionActions {
   edit(action: EditAction): Promise<void>;
   undo(): void;
   reset(): void;
 }
 
+/** The keys of the result's items as read: their places. */
+function keysAsRead(result: AnalysisResult): number[] {
+  return result.items.map((_, index) => index);
+}
+
+/** The slice for a result just read: nothing changed yet. */
+export function untouched(original: AnalysisResult): Corrections {
+  return { original, history: [], keys: keysAsRead(original), nextKey: original.items.length, pending: false, failure: null, last: null };
+}
+
+/** Each item's key in the current result (its place in the list until the first change). */
+export function rowKeys(result: AnalysisResult, corrections: Corrections | null): readonly number[] {
+  return corrections?.keys ?? keysAsRead(result);
+}
+
 export function createCorrections(deps: CorrectionsDeps): CorrectionActions {
   let queue: Promise<void> = Promise.resolve();
 
-  /** Takes back what these changes remembered, latest first. */
-  function takeBack(changes: ReadonlyArray<RememberedChange | null>): void {
-    for (const change of [...changes].reverse()) if (change) deps.takeBack?.(change);
+  /** Takes back what the changes after these versions remembered, latest first. */
+  function takeBack(versions: readonly Version[]): void {
+    for (const { remembered } of [...versions].reverse()) if (remembered) deps.takeBack?.(remembered);
   }
 
   async function run(action: EditAction): Promise<void> {
@@ -76,8 +97,9 @@ export function createCorrections(deps: CorrectionsDeps): CorrectionActions {
         result: next,
         corrections: {
           ...before,
-          history: [...before.history, result],
-          remembered: [...before.remembered, remembered],
+          history: [...before.history, { result, keys: before.keys, remembered }],
+          keys: keysAfterEdit(before.keys, action, before.nextKey),
+          nextKey: action.type === 'add' ? before.nextKey + 1 : before.nextKey,
           pending: false,
           failure: null,
           last: { kind: 'edit', action, result: next },
@@ -99,17 +121,20 @@ export function createCorrections(deps: CorrectionsDeps): CorrectionActions {
       const corrections = deps.getCorrections();
       const previous = corrections?.history.at(-1);
       if (!corrections || corrections.pending || previous === undefined) return;
-      takeBack(corrections.remembered.slice(-1));
+      takeBack([previous]);
       deps.set({
-        result: previous,
-        corrections: { ...corrections, history: corrections.history.slice(0, -1), remembered: corrections.remembered.slice(0, -1), failure: null, last: { kind: 'undo' } },
+        result: previous.result,
+        corrections: { ...corrections, history: corrections.history.slice(0, -1), keys: previous.keys, failure: null, last: { kind: 'undo' } },
       });
     },
     reset() {
       const corrections = deps.getCorrections();
       if (!corrections || corrections.pending) return;
-      takeBack(corrections.remembered);
-      deps.set({ result: corrections.original, corrections: { ...corrections, history: [], remembered: [], failure: null, last: { kind: 'reset' } } });
+      takeBack(corrections.history);
+      deps.set({
+        result: corrections.original,
+        corrections: { ...corrections, history: [], keys: keysAsRead(corrections.original), failure: null, last: { kind: 'reset' } },
+      });
     },
   };
 }

@@ -26,10 +26,10 @@ describe.each([
   ['history', historyStrings, 'note', 0],
   ['myReceipts', myReceipts, 'goalSource', 10],
 ] as const)('%s strings', (_name, strings, sentence, pluralPhrases) => {
-  const english = new Map(leaves(strings.en as unknown as Tree));
+  const english = new Map(leaves(strings.en));
 
   it.each(['fi', 'sv'] as const)('%s has every English string, translated, with known placeholders', (locale) => {
-    const translated = leaves(strings[locale] as unknown as Tree);
+    const translated = leaves(strings[locale]);
     expect(translated.map(([key]) => key).sort()).toEqual([...english.keys()].sort());
     for (const [key, value] of translated) {
       expect(value.trim(), key).not.toBe('');
@@ -45,7 +45,7 @@ describe.each([
   it('plural forms cover what each language’s rules select', () => {
     for (const locale of ['en', 'fi', 'sv'] as const) {
       const rules = new Intl.PluralRules(locale);
-      const forms = pluralForms(strings[locale] as unknown as Tree);
+      const forms = pluralForms(strings[locale]);
       expect(forms.length).toBeGreaterThanOrEqual(pluralPhrases);
       for (const form of forms) {
         for (const n of [0, 1, 2, 5, 21]) expect(Object.keys(form), `${locale} ${n}`).toContain(rules.select(n));

@@ -2,7 +2,8 @@
 // for items whose name nothing placed with at least medium confidence (the category is a guess,
 // so its typical product is a fairer number than any one product's); and which keys are not food.
 import type { CategoryName } from '../../../contract.ts';
-import { CATALOGUE } from '../classify/catalogue.ts';
+import { CATALOGUE } from '../data/catalogue.ts';
+import { median } from '../median.ts';
 import { FACTORS, type EmissionFactor } from './factors.ts';
 
 // Zero-factor keys that are still eaten: supplements count 0 kg because no cited factor exists.
@@ -12,12 +13,6 @@ const EATEN_WITHOUT_FACTOR = new Set(['supplement']);
 export function isNotFood(productKey: string): boolean {
   const info = CATALOGUE.keys.get(productKey);
   return info?.category === 'Other' && FACTORS.get(productKey)?.kgCo2ePerKg === 0 && !EATEN_WITHOUT_FACTOR.has(productKey);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function buildMedians(): ReadonlyMap<CategoryName, EmissionFactor> {
@@ -30,7 +25,7 @@ function buildMedians(): ReadonlyMap<CategoryName, EmissionFactor> {
   }
   const medians = new Map<CategoryName, EmissionFactor>();
   for (const [category, factors] of byCategory) {
-    const value = Math.round(median(factors) * 1000) / 1000;
+    const value = Math.round((median(factors) ?? 0) * 1000) / 1000;
     medians.set(category, {
       key: `median:${category}`,
       kgCo2ePerKg: value,

@@ -1,7 +1,7 @@
 // The committed emission-factor table (data/emission-factors.csv, built by
 // scripts/data/build-factors.ts): kg CO2e per kg at cradle to retail, one cited row per product key.
-import { readDataTable } from '../classify/data-files.ts';
-import type { CsvRow } from '../classify/csv.ts';
+import { readDataTable } from '../data/data-files.ts';
+import type { CsvRow } from '../data/csv.ts';
 
 export interface EmissionFactor {
   key: string;

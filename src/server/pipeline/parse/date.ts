@@ -3,8 +3,6 @@
 // `Aika: 14.10.2025 09:12`. A receipt can print other days too (a campaign's last day, a return
 // deadline, a card's expiry): the purchase is the day printed with a time of day, the first such;
 // without one, the first day in the header; otherwise none is claimed.
-import type { ProcessingMethod } from '../../../contract.ts';
-import type { ParsedReceipt } from '../types.ts';
 import type { Line } from './lines.ts';
 
 /** d.m.yyyy, d/m/yyyy, d-m-yyyy and two-digit years; not inside a longer number or amount. */
@@ -59,15 +57,4 @@ export function readPurchaseDate(lines: readonly Line[], headerEnd: number): Pur
   const chosen = all.find((candidate) => candidate.withTime) ?? all.find((candidate) => candidate.line < headerEnd);
   if (!chosen) return null;
   return { day: chosen.date, lines: new Set(all.filter((candidate) => candidate.date === chosen.date).map((candidate) => candidate.line)).size };
-}
-
-/**
- * The receipt's day as it may be claimed for this reading. OCR misreads a digit of a day as
- * easily as one of a price (12.8. as 12.6.), and no total checks a day, so a photo's or a scan's
- * reading claims one only where the receipt prints it on two lines alike; text and a PDF's text
- * layer claim the day they print. Measured with `node scripts/eval/dates.ts`.
- */
-export function claimableDate(parsed: ParsedReceipt, method: ProcessingMethod): ParsedReceipt {
-  const read = method === 'ocr' || method === 'pdf-ocr';
-  return read && (parsed.dateLines ?? 0) < 2 ? { ...parsed, date: null } : parsed;
 }

@@ -5,6 +5,7 @@ import { fill, plural } from '../../i18n/index.ts';
 import { formatKg } from '../../rules/format.ts';
 import type { SavedReceipt } from '../../rules/history.ts';
 import { averagePerReceipt, changeFromPreviousMonth, kgPerMonth } from '../../rules/history-report.ts';
+import { communityAverage } from '../../rules/stats.ts';
 import { useAppState, useWidget } from '../../state/widget-context.ts';
 import { MonthColumns } from './charts.tsx';
 import { changePercent, monthLabel } from './messages.ts';
@@ -18,7 +19,8 @@ export function MonthsCard(props: { receipts: readonly SavedReceipt[] }) {
   const months = kgPerMonth(props.receipts);
   const change = changeFromPreviousMonth(months);
   const average = averagePerReceipt(props.receipts);
-  const community = stats.phase === 'ready' ? stats.stats.average_emissions_per_receipt : null;
+  // undefined: the statistics are not here; null: they are, with no receipt counted yet.
+  const community = stats.phase === 'ready' ? communityAverage(stats.stats) : undefined;
   const kg = (value: number) => fill(messages.results.kgValue, { kg: formatKg(locale, value) });
 
   return (
@@ -47,7 +49,7 @@ export function MonthsCard(props: { receipts: readonly SavedReceipt[] }) {
         </li>
         <li>
           <span>{text.communityAverage}</span>
-          <strong>{community === null ? messages.home.noValue : kg(community)}</strong>
+          <strong>{community === undefined ? messages.home.noValue : community === null ? messages.home.noReceiptsYet : kg(community)}</strong>
         </li>
       </Rows>
     </Card>

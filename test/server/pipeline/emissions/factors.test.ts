@@ -1,10 +1,10 @@
 // The cited factor table: a factor and a typical weight for every product key the lexicon can
 // produce, a citation on every row, and the committed numbers reproducible from the shared sources.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../../src/server/pipeline/classify/csv.ts';
-import { CATALOGUE } from '../../../../src/server/pipeline/classify/catalogue.ts';
+import { parseCsv } from '../../../../src/server/pipeline/data/csv.ts';
+import { CATALOGUE } from '../../../../src/server/pipeline/data/catalogue.ts';
 import { FACTORS, factorFor } from '../../../../src/server/pipeline/emissions/factors.ts';
 import { buildFactorRows } from '../../../../scripts/data/build-factors.ts';
 import { REPO_ROOT, SHARED_DATA, sharedDataPresent } from '../../../../scripts/paths.ts';

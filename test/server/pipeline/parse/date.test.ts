@@ -1,8 +1,9 @@
 // The day of the purchase: each chain's layout, days that are not the purchase, OCR's lost
 // separators, and what is never taken for a date (times, amounts, register numbers).
 import { describe, expect, it } from 'vitest';
-import { claimableDate, readPurchaseDate } from '../../../../src/server/pipeline/parse/date.ts';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readPurchaseDate } from '../../../../src/server/pipeline/parse/date.ts';
+import { claimableDate } from '../../../../src/server/pipeline/read/claimed-date.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import { splitLines } from '../../../../src/server/pipeline/parse/lines.ts';
 import { K_CITYMARKET, K_MARKET, K_SUPERMARKET_OCR, PRISMA, PRISMA_OCR, S_MARKET, TOKMANNI, UNKNOWN_STORE } from './receipt-texts.ts';
 
@@ -19,7 +20,7 @@ describe('readPurchaseDate', () => {
     ['Tokmanni, till and receipt number', TOKMANNI, '2024-01-12'],
     ['a small shop, the day first', UNKNOWN_STORE, '2024-05-12'],
   ])('%s', (_, text, date) => {
-    expect(parseReceiptText(text).date).toBe(date);
+    expect(readReceiptText(text).date).toBe(date);
   });
 
   it('reads Lidl’s day at the foot, slashes and two-digit years', () => {
@@ -50,13 +51,13 @@ describe('readPurchaseDate', () => {
   });
 
   it('a photo’s or a scan’s reading claims a day only where two lines print it alike', () => {
-    const once = parseReceiptText(PRISMA);
+    const once = readReceiptText(PRISMA);
     expect(once.dateLines).toBe(1);
     expect(claimableDate(once, 'text').date).toBe('2024-04-05');
     expect(claimableDate(once, 'pdf-text').date).toBe('2024-04-05');
     expect(claimableDate(once, 'ocr').date).toBeNull();
     expect(claimableDate(once, 'pdf-ocr').date).toBeNull();
-    const twice = parseReceiptText(`${PRISMA}\nKORTTITAPAHTUMA\nAika 5.4.2024 19:12`);
+    const twice = readReceiptText(`${PRISMA}\nKORTTITAPAHTUMA\nAika 5.4.2024 19:12`);
     expect(twice.dateLines).toBe(2);
     expect(claimableDate(twice, 'ocr').date).toBe('2024-04-05');
   });

@@ -12,8 +12,8 @@ useFakeBackend();
 
 async function type(input: HTMLInputElement, value: string): Promise<void> {
   await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(input, value);
+    // React tracks the value it set: the prototype's setter is the one that makes the input event count.
+    Reflect.set(HTMLInputElement.prototype, 'value', value, input);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
