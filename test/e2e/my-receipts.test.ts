@@ -21,7 +21,9 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { browserSuite } from './support/suite.ts';
 import {
   button,
+  BROKEN_PDF,
   chooseFile,
+  chooseMany,
   fixtureFile,
   giveConsent,
   isAnalysisResponse,
@@ -31,14 +33,12 @@ import {
   runSample,
   viewHeading,
   widgetIn,
-  type FilePayload,
 } from './support/widget.ts';
 
 const HOST = '#receipt-calculator';
 const OATS = 'Elovena kaurahiutale 1kg';
 const ISO_OMENA = 'pdf/k-citymarket-iso-omena-2025-06-12.pdf';
 const PRISMA = 'pdf/prisma-olari-2025-09-20.pdf';
-const BROKEN: FilePayload = { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 this is not a receipt') };
 const VIEWS = { en, fi, sv } as const;
 type Locale = keyof typeof VIEWS;
 
@@ -73,13 +73,6 @@ async function recalculation(page: Page, act: () => Promise<unknown>): Promise<{
   const response = await answer;
   expect(response.status(), await response.text()).toBe(200);
   return { sent: response.request().postDataJSON() as RecalculateRequest, result: (await response.json()) as AnalysisResult };
-}
-
-/** Clicks a button that opens the file chooser and gives it several files at once. */
-async function chooseMany(page: Page, open: Locator, files: FilePayload[]): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), open.click()]);
-  expect(chooser.isMultiple()).toBe(true);
-  await chooser.setFiles(files);
 }
 
 describe.skipIf(noBrowser)('My receipts learns', () => {
@@ -216,7 +209,7 @@ describe.skipIf(noBrowser)('My receipts learns', () => {
     await checked(page, widget, 'en', 'Add receipts before files');
 
     const started = Date.now();
-    await chooseMany(page, button(add, 'Choose files'), [fixtureFile(PRISMA), BROKEN, fixtureFile(PHOTO_FIXTURE), fixtureFile(ISO_OMENA)]);
+    await chooseMany(button(add, 'Choose files'), [fixtureFile(PRISMA), BROKEN_PDF, fixtureFile(PHOTO_FIXTURE), fixtureFile(ISO_OMENA)]);
     const summary = add.getByTestId('batch-summary');
     await expect.poll(() => summary.textContent(), { timeout: 90_000 }).toBe('Done: 3 of 4 receipts saved.');
     console.log(`Four files (two PDFs, a photo, a bad file) read and saved in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -234,7 +227,7 @@ describe.skipIf(noBrowser)('My receipts learns', () => {
     saveScreenshot('batch-desktop.png', await page.locator(HOST).screenshot());
 
     // The same PDF again: read, named as saved already, not saved twice.
-    await chooseMany(page, button(add, 'Choose files'), [fixtureFile(PRISMA)]);
+    await chooseMany(button(add, 'Choose files'), [fixtureFile(PRISMA)]);
     await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toBe('Done: 0 of 1 receipt saved.');
     expect(await add.getByTestId('batch-lines').locator('li').first().textContent()).toBe(
       'prisma-olari-2025-09-20.pdfAlready saved on this device (Prisma Olari, Sep 20, 2025): not saved again.',
@@ -250,7 +243,7 @@ describe.skipIf(noBrowser)('My receipts learns', () => {
       const add = widget.getByTestId('add-receipts');
       await add.waitFor();
       await add.getByRole('checkbox').check();
-      await chooseMany(page, button(add, mine.chooseFiles), [fixtureFile(PRISMA), BROKEN]);
+      await chooseMany(button(add, mine.chooseFiles), [fixtureFile(PRISMA), BROKEN_PDF]);
       await expect.poll(() => add.getByTestId('batch-summary').textContent(), { timeout: 60_000 }).toBe('Klart: 1 av 2 kvitton sparade.');
       const lines = await add.getByTestId('batch-lines').locator('li').allTextContents();
       expect(lines[0]).toMatch(/^prisma-olari-2025-09-20\.pdfSparat: \d+,\d+ kg CO2e, Prisma Olari$/);
@@ -359,7 +352,7 @@ describe.skipIf(noBrowser)('a batch against a busy service', () => {
     page.on('response', (response) => {
       if (response.status() === 429) refusals.push({ status: 429, retryAfter: response.headers()['retry-after'] ?? null });
     });
-    await chooseMany(page, button(add, 'Choose files'), [fixtureFile(PRISMA), fixtureFile(ISO_OMENA), fixtureFile('pdf/sokos-herkku-helsinki-2025-12-19.pdf')]);
+    await chooseMany(button(add, 'Choose files'), [fixtureFile(PRISMA), fixtureFile(ISO_OMENA), fixtureFile('pdf/sokos-herkku-helsinki-2025-12-19.pdf')]);
     const third = add.getByTestId('batch-lines').locator('li').nth(2);
     await expect.poll(() => third.getAttribute('data-status'), { timeout: 30_000 }).toBe('retrying');
     expect(await third.textContent()).toMatch(/^sokos-herkku-helsinki-2025-12-19\.pdfThe service is busy\. Trying again in [1-4] s\.$/);
