@@ -61,6 +61,11 @@ const Note = styled.p`
   font-size: 0.9375em;
 `;
 
+/** The household beside its Change button, on the button's middle. */
+const HouseholdRow = styled(Actions)`
+  align-items: center;
+`;
+
 const SubTitle = styled.h3`
   margin: 20px 0 0;
   font-size: 1em;
@@ -190,24 +195,23 @@ export function HouseholdGoal(props: { receipts: readonly SavedReceipt[] }) {
           }}
         />
       ) : (
-        <Actions>
+        <HouseholdRow>
           <strong data-testid="household">{plural(locale, text.household, persons(household))}</strong>
           <Button ref={changeButton} $variant="secondary" onClick={() => setEditing(true)}>
             {text.changeHousehold}
           </Button>
-        </Actions>
+        </HouseholdRow>
       )}
       <div role="status">{outcome?.kind === 'saved' && !editing && <Message>{text.householdSaved}</Message>}</div>
       {household && (latest ? <MonthRows figures={figures} /> : <Note>{text.goalNoReceipts}</Note>)}
       {latest && <DietScale figure={latest} />}
       <Note>{text.goalChildren}</Note>
       <Note>{text.goalHonest}</Note>
-      <Note>
-        {text.goalSource}{' '}
-        <TextLink href={STUDY_URL} target="_blank" rel="noopener noreferrer">
-          {text.goalSourceLink}
-        </TextLink>
-      </Note>
+      <Note>{text.goalSource}</Note>
+      {/* On a line of its own: its 44 px tap target would open a gap in the paragraph's lines. */}
+      <TextLink href={STUDY_URL} target="_blank" rel="noopener noreferrer">
+        {text.goalSourceLink}
+      </TextLink>
     </Card>
   );
 }
