@@ -8,6 +8,7 @@ import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
 import { TextButton } from './Button.tsx';
+import { CheckPrompt } from './CheckPrompt.tsx';
 import { KgFigure } from './KgFigure.tsx';
 import { atLeast, below } from '../theme/breakpoints.ts';
 
@@ -135,10 +136,16 @@ const UndoHere = styled(TextButton)`
   padding: 0 6px;
 `;
 
+const isUncertain = (item: AnalysisItem): boolean => item.uncertain === true || item.confidence === 'low';
+
+/**
+ * `onCheck`: the visitor asked to check an uncertain item (its index). `rememberedFrom`: per item,
+ * the line as read where a remembered correction changed it.
+ */
 export function ItemList(props: {
   items: AnalysisItem[];
   labelledBy: string;
-  /** Per item, the line as read where a remembered correction changed it. */
+  onCheck?: (index: number) => void;
   rememberedFrom?: ReadonlyArray<RecalculateItem | null>;
 }) {
   const { messages, locale, controller } = useWidget();
@@ -158,9 +165,11 @@ export function ItemList(props: {
               {item.not_food === true ? (
                 <Uncertain data-mark="not-food">{text.notFood}</Uncertain>
               ) : (
-                (item.uncertain === true || item.confidence === 'low') && (
-                  <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
-                )
+                isUncertain(item) && <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
+              )}
+              {/* A guess, even one of not food, is the visitor's to check. */}
+              {isUncertain(item) && props.onCheck && (
+                <CheckPrompt name={item.name} onCheck={() => props.onCheck?.(index)} />
               )}
               {item.edited && <Chip data-testid="edited-mark">{correction.edited}</Chip>}
               {props.rememberedFrom?.[index] && (
