@@ -4,8 +4,9 @@ import type { AnalysisItem, AnalysisResult, CategoryName, Notice } from '../../c
 import { drivingKm, treeMonths } from '../../contract.ts';
 import { CATALOGUE } from './classify/catalogue.ts';
 import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
-import { categoryMedianFactor, isNotFood } from './emissions/category-factors.ts';
-import { factorFor } from './emissions/factors.ts';
+import { isNotFood } from './emissions/category-factors.ts';
+import { itemFactor, knownByCategoryOnly } from './emissions/item-factor.ts';
+import { itemRange, totalRange } from './emissions/range.ts';
 import { swapsFor, type KeyedItem } from './emissions/swaps.ts';
 import { itemEmissions, reconcile, roundOne, sumItems } from './emissions/totals.ts';
 import { roundEur, roundKg } from './money.ts';
@@ -45,19 +46,25 @@ function analyzeKeyed(item: ParsedItem): KeyedItem {
   const byCategory = classification.source === 'model' || classification.source === 'cue';
   const weight = weighItem(item, classification.productKey, byCategory ? { categoryOnly: classification.category } : {});
   const notFood = isNotFood(classification.productKey);
-  // An item nothing placed carries its category's median factor (non-food cues keep their 0 kg).
-  const factor = classification.uncertain && !notFood ? categoryMedianFactor(classification.category) : factorFor(classification.productKey);
+  // An item whose product nothing named carries its category's median factor (non-food keeps its 0 kg).
+  const factor = itemFactor(classification, notFood);
   const weightKg = roundKg(weight.kg);
   const counted = weight.basis !== 'printed' && weight.quantity > 0;
+  const emissions = itemEmissions(weightKg, factor.kgCo2ePerKg);
+  const range = itemRange({ emissions, factor, weightEstimated: weight.estimated, confidence: classification.confidence });
   const analysed: AnalysisItem = {
     name: item.name,
     category: classification.category,
     weight: weightKg,
-    emissions: itemEmissions(weightKg, factor.kgCo2ePerKg),
+    emissions,
+    emissions_low: range.low,
+    emissions_high: range.high,
     price: roundEur(item.price),
     quantity: weight.quantity,
     weight_estimated: weight.estimated,
     factor: factor.kgCo2ePerKg,
+    factor_low: factor.low,
+    factor_high: factor.high,
     factor_source: factor.source,
     confidence: classification.confidence,
     ...(classification.uncertain ? { uncertain: true } : {}),
@@ -65,7 +72,8 @@ function analyzeKeyed(item: ParsedItem): KeyedItem {
     // A visitor may count such an item in pieces: each piece weighs this much.
     ...(counted ? { piece_weight: roundKg(weight.kg / weight.quantity) } : {}),
   };
-  return { item: analysed, productKey: classification.productKey };
+  // Items of one product share its factor's error; one known only by its category shares it with none.
+  return { item: analysed, productKey: classification.productKey, shared: !knownByCategoryOnly(classification) };
 }
 
 /** One receipt line with its category, weight, factor and emissions. */
@@ -77,6 +85,14 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
   const keyed = parsed.items.map(analyzeKeyed);
   const items = keyed.map(({ item }) => item);
   const totals = sumItems(items);
+  const range = totalRange(
+    keyed.map(({ item, productKey, shared }, index) => ({
+      emissions: item.emissions,
+      low: item.emissions_low ?? item.emissions,
+      high: item.emissions_high ?? item.emissions,
+      group: shared ? productKey : `item ${index}`,
+    })),
+  );
   // One notice per sentence: two stages may notice the same thing.
   const notices = [...new Map([...parsed.notices, ...(options.notices ?? [])].map((notice) => [notice.message, notice])).values()];
   return {
@@ -98,6 +114,8 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
       }),
     },
     total_emissions: totals.totalEmissions,
+    total_emissions_low: range.low,
+    total_emissions_high: range.high,
     summary: {
       driving_equivalent_km: roundOne(drivingKm(totals.totalEmissions)),
       tree_months_absorption: roundOne(treeMonths(totals.totalEmissions)),

@@ -1,0 +1,37 @@
+// Which factor an item carries: its product key's, or, when only its category is known, the
+// category's median (category-factors.ts). A table can be passed in, so that the same items can be
+// weighed against another factor table (the eval's before-and-after of a factor change).
+import type { CategoryName } from '../../../contract.ts';
+import type { Classification } from '../classify/classify.ts';
+import { buildCategoryFactors, categoryMedianFactor } from './category-factors.ts';
+import { FACTORS, factorFor, type EmissionFactor } from './factors.ts';
+
+export interface FactorTables {
+  factors: ReadonlyMap<string, EmissionFactor>;
+  categories: ReadonlyMap<CategoryName, EmissionFactor>;
+}
+
+export function factorTables(factors: ReadonlyMap<string, EmissionFactor>): FactorTables {
+  return { factors, categories: buildCategoryFactors(factors) };
+}
+
+export const DEFAULT_TABLES: FactorTables = factorTables(FACTORS);
+
+/**
+ * Nothing named the product: the item is uncertain, or the learned model, a weak cue or a chosen
+ * category placed it (no lexicon term or rule decided), so its key only stands for the category.
+ */
+export function knownByCategoryOnly(classification: Pick<Classification, 'uncertain' | 'terms'>): boolean {
+  return classification.uncertain || classification.terms.length === 0;
+}
+
+/** The item's factor: non-food keeps its own 0 kg; a product known only by its category, the category's median. */
+export function itemFactor(
+  classification: Pick<Classification, 'uncertain' | 'terms' | 'productKey' | 'category'>,
+  notFood: boolean,
+  tables: FactorTables = DEFAULT_TABLES,
+): EmissionFactor {
+  return knownByCategoryOnly(classification) && !notFood
+    ? categoryMedianFactor(classification.category, tables.categories)
+    : factorFor(classification.productKey, tables.factors);
+}
