@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
 import { checkFloors, FLOORS } from './eval/floors.ts';
 import { heldOutReport } from './eval/held-out-main.ts';
+import { factorChangeReport } from './eval/factor-change.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
@@ -26,6 +27,8 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
                      reader's capability); default: the product's budget of OCR work, as visitors get it
   --openai           keep OPENAI_API_KEY (default: measure the offline reader)
   --check            exit 1 when a metric is under its floor (scripts/eval/floors.ts)
+  --factor-change    only the labelled receipts' totals with today's and the baseline factor table
+                     (seconds; the full report prints them too)
   --help`;
 
 interface Options {
@@ -36,6 +39,7 @@ interface Options {
   openai: boolean;
   rereads: RereadSetting;
   check: boolean;
+  factorChangeOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -51,6 +55,7 @@ function parseOptions(argv: string[]): Options {
       openai: { type: 'boolean', default: false },
       'no-time-limit': { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
+      'factor-change': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -75,6 +80,7 @@ function parseOptions(argv: string[]): Options {
     openai: values.openai,
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
+    factorChangeOnly: values['factor-change'],
   };
 }
 
@@ -82,8 +88,20 @@ function label(path: string): string {
   return relative(process.cwd(), path) || '.';
 }
 
+/** The labelled receipts' totals, today's factor table against the baseline (eval/factor-change.ts). */
+function printFactorChange(options: Options): void {
+  for (const corpus of options.corpora) {
+    console.log(`\n== Factor change: ${label(corpus)}, labelled items' totals with the baseline table (scripts/eval/baseline) and today's`);
+    console.log(factorChangeReport([resolve(corpus, 'labels')], { verbose: options.verbose }));
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.factorChangeOnly) {
+    printFactorChange(options);
+    return 0;
+  }
   const pipeline = createEvalPipeline(process.env, { withOpenAi: options.openai, rereads: options.rereads });
   let belowFloor = 0;
   try {
@@ -114,6 +132,7 @@ async function main(): Promise<number> {
   } finally {
     await pipeline.close();
   }
+  printFactorChange(options);
   if (options.products) {
     const rows = readProducts(options.products);
     console.log(`\n== Categories: ${label(options.products)} (${rows.length} products)`);

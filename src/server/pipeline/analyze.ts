@@ -5,7 +5,7 @@ import { drivingKm, treeMonths } from '../../contract.ts';
 import { CATALOGUE } from './classify/catalogue.ts';
 import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
 import { isNotFood } from './emissions/category-factors.ts';
-import { itemFactor, knownByCategoryOnly } from './emissions/item-factor.ts';
+import { DEFAULT_TABLES, itemFactor, knownByCategoryOnly, type FactorTables } from './emissions/item-factor.ts';
 import { itemRange, totalRange } from './emissions/range.ts';
 import { swapsFor, type KeyedItem } from './emissions/swaps.ts';
 import { itemEmissions, reconcile, roundOne, sumItems } from './emissions/totals.ts';
@@ -40,14 +40,14 @@ function classifyChosen(name: string, category: CategoryName, cues: NameCues): C
   return { ...hinted, productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [], uncertain: false };
 }
 
-function analyzeKeyed(item: ParsedItem): KeyedItem {
+function analyzeKeyed(item: ParsedItem, tables: FactorTables = DEFAULT_TABLES): KeyedItem {
   const cues = { weighed: item.weightKg !== null, ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
   const classification = item.category ? classifyChosen(item.name, item.category, cues) : classifyName(item.name, cues);
   const byCategory = classification.source === 'model' || classification.source === 'cue';
   const weight = weighItem(item, classification.productKey, byCategory ? { categoryOnly: classification.category } : {});
   const notFood = isNotFood(classification.productKey);
   // An item whose product nothing named carries its category's median factor (non-food keeps its 0 kg).
-  const factor = itemFactor(classification, notFood);
+  const factor = itemFactor(classification, notFood, tables);
   const weightKg = roundKg(weight.kg);
   const counted = weight.basis !== 'printed' && weight.quantity > 0;
   const emissions = itemEmissions(weightKg, factor.kgCo2ePerKg);
@@ -76,13 +76,13 @@ function analyzeKeyed(item: ParsedItem): KeyedItem {
   return { item: analysed, productKey: classification.productKey, shared: !knownByCategoryOnly(classification) };
 }
 
-/** One receipt line with its category, weight, factor and emissions. */
-export function analyzeItem(item: ParsedItem): AnalysisItem {
-  return analyzeKeyed(item).item;
+/** One receipt line with its category, weight, factor and emissions (against another factor table when given). */
+export function analyzeItem(item: ParsedItem, tables?: FactorTables): AnalysisItem {
+  return analyzeKeyed(item, tables).item;
 }
 
 export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOptions): AnalysisResult {
-  const keyed = parsed.items.map(analyzeKeyed);
+  const keyed = parsed.items.map((item) => analyzeKeyed(item));
   const items = keyed.map(({ item }) => item);
   const totals = sumItems(items);
   const range = totalRange(

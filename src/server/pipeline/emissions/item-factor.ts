@@ -9,10 +9,16 @@ import { FACTORS, factorFor, type EmissionFactor } from './factors.ts';
 export interface FactorTables {
   factors: ReadonlyMap<string, EmissionFactor>;
   categories: ReadonlyMap<CategoryName, EmissionFactor>;
+  /**
+   * Which items take their category's median: every item known only by its category (today's rule),
+   * or only uncertain ones, the others their category's fallback key (the rule before ranges, kept
+   * to recompute earlier totals).
+   */
+  medianFor: 'category-only' | 'uncertain';
 }
 
-export function factorTables(factors: ReadonlyMap<string, EmissionFactor>): FactorTables {
-  return { factors, categories: buildCategoryFactors(factors) };
+export function factorTables(factors: ReadonlyMap<string, EmissionFactor>, medianFor: FactorTables['medianFor'] = 'category-only'): FactorTables {
+  return { factors, categories: buildCategoryFactors(factors), medianFor };
 }
 
 export const DEFAULT_TABLES: FactorTables = factorTables(FACTORS);
@@ -31,7 +37,8 @@ export function itemFactor(
   notFood: boolean,
   tables: FactorTables = DEFAULT_TABLES,
 ): EmissionFactor {
-  return knownByCategoryOnly(classification) && !notFood
+  const byCategory = tables.medianFor === 'uncertain' ? classification.uncertain : knownByCategoryOnly(classification);
+  return byCategory && !notFood
     ? categoryMedianFactor(classification.category, tables.categories)
     : factorFor(classification.productKey, tables.factors);
 }
