@@ -8,7 +8,8 @@ import { categoryLabel, fill, type Locale, type Messages } from '../i18n/index.t
 import { reasonText } from '../i18n/error-text.ts';
 import { amountOf, parseAmount, unitsFor, type AmountUnit } from '../rules/edits.ts';
 import type { Corrections } from '../state/corrections.ts';
-import { formatKg } from '../rules/format.ts';
+import { formatKg, formatRange } from '../rules/format.ts';
+import { plausibleRange } from '../rules/range.ts';
 import { atLeast } from '../theme/breakpoints.ts';
 import { palette } from '../theme/palette.ts';
 
@@ -85,6 +86,21 @@ const Controls = styled.div`
     font-weight: 600;
   }
 `;
+
+const Figure = styled.span`
+  display: block;
+  font-size: 0.8125em;
+  font-weight: 400;
+  color: ${palette.muted};
+  font-variant-numeric: tabular-nums;
+`;
+
+/** The item's emissions with its plausible range when the backend sent one. */
+function itemFigure(item: AnalysisItem, locale: Locale, messages: Messages): string {
+  const kg = formatKg(locale, item.emissions);
+  const range = plausibleRange(item.emissions, item.emissions_low, item.emissions_high);
+  return range ? fill(messages.estimate.itemFigure, { kg, ...formatRange(locale, range.low, range.high) }) : fill(messages.results.kgValue, { kg });
+}
 
 const Mark = styled.span`
   margin-left: 8px;
@@ -230,6 +246,7 @@ export function ItemEditor(props: { result: AnalysisResult }) {
             <Name id={`rc-edit-name-${index}`}>
               {item.name}
               {item.edited && <Mark>{t.edited}</Mark>}
+              <Figure data-testid="edit-figure">{itemFigure(item, locale, messages)}</Figure>
             </Name>
             <Controls>
               <CategorySelect item={item} index={index} messages={messages} t={t} />

@@ -10,8 +10,8 @@ import { ViewHeading } from '../../components/ViewHeading.tsx';
 import { categoryLabel, fill, plural } from '../../i18n/index.ts';
 import { exportCsv, exportJson } from '../../rules/history-export.ts';
 import { averagePerReceipt, changeFromPreviousMonth, kgPerCategory, kgPerMonth } from '../../rules/history-report.ts';
-import { formatEuro, formatKg } from '../../rules/format.ts';
-import { localDate } from '../../rules/history.ts';
+import { formatEuro, formatKg, formatRange } from '../../rules/format.ts';
+import { localDate, type SavedReceipt } from '../../rules/history.ts';
 import { below } from '../../theme/breakpoints.ts';
 import { categoryColor, palette } from '../../theme/palette.ts';
 import { useAppState, useHistoryState, useWidget } from '../../state/widget-context.ts';
@@ -96,6 +96,11 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
   const change = changeFromPreviousMonth(months);
   const community = stats.phase === 'ready' ? stats.stats.average_emissions_per_receipt : null;
   const kg = (value: number) => fill(messages.results.kgValue, { kg: formatKg(locale, value) });
+  // A saved total with its range, as the result showed it (older saves have none).
+  const savedKg = (receipt: SavedReceipt) =>
+    receipt.lowKg !== undefined && receipt.highKg !== undefined
+      ? fill(messages.estimate.itemFigure, { kg: formatKg(locale, receipt.totalKg), ...formatRange(locale, receipt.lowKg, receipt.highKg) })
+      : kg(receipt.totalKg);
   const outcome = state.outcome && outcomeText(text, locale, state.outcome);
   const problems = [
     outcome?.error && outcome.message,
@@ -208,7 +213,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
                 <strong>{dateLabel(locale, receipt.date)}</strong> {receipt.store ?? messages.results.unknownStore}
                 <br />
                 {fill(text.pair, {
-                  a: fill(text.pair, { a: kg(receipt.totalKg), b: plural(locale, messages.results.itemCount, receipt.itemCount) }),
+                  a: fill(text.pair, { a: savedKg(receipt), b: plural(locale, messages.results.itemCount, receipt.itemCount) }),
                   b: formatEuro(locale, receipt.priceTotal),
                 })}
                 {receipt.items && <Muted>{receipt.items.join(', ')}</Muted>}
