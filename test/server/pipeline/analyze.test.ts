@@ -180,11 +180,11 @@ describe('ranges in the analysis', () => {
       receipt([item('Naudan jauheliha 400g', 1), item('Kevytmaito 1l', 1), item('BANAANI', 1, { quantity: null, weightKg: 0.6 }), item('Muovikassi', 1)]),
       { method: 'text' },
     );
-    for (const item of result.items) {
-      expect(item.emissions_low, item.name).toBeLessThanOrEqual(item.emissions);
-      expect(item.emissions_high, item.name).toBeGreaterThanOrEqual(item.emissions);
-      expect(item.factor_low, item.name).toBeLessThanOrEqual(item.factor!);
-      expect(item.factor_high, item.name).toBeGreaterThanOrEqual(item.factor!);
+    for (const line of result.items) {
+      expect(line.emissions_low, line.name).toBeLessThanOrEqual(line.emissions);
+      expect(line.emissions_high, line.name).toBeGreaterThanOrEqual(line.emissions);
+      expect(line.factor_low, line.name).toBeLessThanOrEqual(line.factor!);
+      expect(line.factor_high, line.name).toBeGreaterThanOrEqual(line.factor!);
     }
     const [mince] = result.items;
     // A printed pack and a sure category: the item's range is its factor's.
@@ -194,7 +194,7 @@ describe('ranges in the analysis', () => {
     expect(result.total_emissions_low).toBeLessThan(result.total_emissions);
     expect(result.total_emissions_high).toBeGreaterThan(result.total_emissions);
     // Independent products: narrower than the sum of the items' lows and highs.
-    const sumHigh = result.items.reduce((sum, item) => sum + (item.emissions_high ?? 0), 0);
+    const sumHigh = result.items.reduce((sum, line) => sum + (line.emissions_high ?? 0), 0);
     expect(result.total_emissions_high).toBeLessThan(sumHigh);
   });
 
