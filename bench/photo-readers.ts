@@ -24,8 +24,10 @@ import sharp from 'sharp';
 import { detectKind } from '../src/server/pipeline/decode/detect.ts';
 import { preparePaper } from '../src/server/pipeline/decode/image.ts';
 import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
-import { parseReceiptText } from '../src/server/pipeline/parse/index.ts';
-import { checkReading } from '../src/server/pipeline/extract/readings.ts';
+import { median } from '../src/server/pipeline/median.ts';
+import { readPasses, readReceiptText } from '../src/server/pipeline/read/index.ts';
+import type { ParsedReceipt } from '../src/server/pipeline/types.ts';
+import { checkReading } from '../src/server/pipeline/read/choose.ts';
 import { startWorker } from '../src/server/pipeline/ocr/tesseract.ts';
 import { loadTrainedData } from '../src/server/pipeline/ocr/trained-data.ts';
 import { PSM, type Worker } from 'tesseract.js';
@@ -34,6 +36,8 @@ import { PSM, type Worker } from 'tesseract.js';
 export interface PhotoReading {
   text: string;
   confidence: number | null;
+  /** The receipt the method read, when it is more than its text parsed (the product's merged passes). */
+  receipt?: ParsedReceipt;
 }
 
 export interface PhotoMethod {
@@ -57,8 +61,8 @@ function tesseract(name: string, rereadWithinMs: number): PhotoMethod {
     name,
     ready: () => extractor.ready(),
     async read(bytes) {
-      const result = await extractor.extractText(bytes);
-      return { text: result.text, confidence: result.ocrConfidence ?? null };
+      const { pass, receipt } = await readPasses(extractor.extract(bytes));
+      return { text: pass.text, confidence: pass.ocrConfidence ?? null, receipt };
     },
     close: () => extractor.close(),
   };
@@ -159,7 +163,7 @@ function digitsRereading(): PhotoMethod {
     },
     async read(bytes) {
       const reading = await product.read(bytes);
-      const parsed = parseReceiptText(reading.text);
+      const parsed = reading.receipt ?? readReceiptText(reading.text);
       if (!worker || checkReading(parsed).reconciles || parsed.printedTotal === null) return reading;
       const kind = detectKind(bytes);
       if (!kind || kind === 'pdf') return reading;
@@ -179,10 +183,10 @@ function digitsRereading(): PhotoMethod {
         const token = new RegExp(`(?<![\\d,.])${Math.floor(was / 100)}[,.]${String(was % 100).padStart(2, '0')}(?!\\d)`, 'g');
         for (const match of reading.text.matchAll(token)) {
           const text = reading.text.slice(0, match.index) + written(cents) + reading.text.slice(match.index + match[0].length);
-          if (checkReading(parseReceiptText(text)).reconciles) repaired.push(text);
+          if (checkReading(readReceiptText(text)).reconciles) repaired.push(text);
         }
       }
-      return repaired.length === 1 ? { ...reading, text: repaired[0]! } : reading;
+      return repaired.length === 1 ? { text: repaired[0]!, confidence: reading.confidence } : reading;
     },
     async close() {
       await worker?.terminate();
@@ -205,9 +209,9 @@ function paddleFallback(from: string): PhotoMethod {
     },
     async read(bytes) {
       const reading = await product.read(bytes);
-      if (checkReading(parseReceiptText(reading.text)).reconciles) return reading;
+      if (checkReading(reading.receipt ?? readReceiptText(reading.text)).reconciles) return reading;
       const other = await fallback.read(bytes);
-      return checkReading(parseReceiptText(other.text)).reconciles ? other : reading;
+      return checkReading(readReceiptText(other.text)).reconciles ? other : reading;
     },
     async close() {
       await Promise.all([product.close(), fallback.close()]);
@@ -230,12 +234,6 @@ interface Row {
   confidence: number | null;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 async function run(method: PhotoMethod, entries: readonly CorpusEntry[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const entry of entries) {
@@ -249,7 +247,7 @@ async function run(method: PhotoMethod, entries: readonly CorpusEntry[]): Promis
       error = caught instanceof Error ? caught.message : String(caught);
     }
     const ms = performance.now() - started;
-    const parsed = parseReceiptText(reading.text);
+    const parsed = reading.receipt ?? readReceiptText(reading.text);
     const items = parsed.items.map((item) => ({ name: item.name, price: item.price, category: 'Other', weight: 0 }));
     const score = scoreReceipt(entry.label, { items, total: parsed.printedTotal }, ms);
     rows.push({ entry, score: error ? { ...score, error } : score, ms, confidence: reading.confidence });
@@ -319,7 +317,7 @@ async function main(): Promise<void> {
             summary.f1.toFixed(3),
             priced ? `${((100 * right) / priced).toFixed(1)}%` : '–',
             low,
-            (median(rows.map((r) => r.ms)) / 1000).toFixed(2),
+            ((median(rows.map((r) => r.ms)) ?? NaN) / 1000).toFixed(2),
             confidences.length ? Math.min(...confidences) : '–',
           ]),
         );

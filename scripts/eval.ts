@@ -9,7 +9,7 @@ import { checkFloors, FLOORS } from './eval/floors.ts';
 import { heldOutReport } from './eval/held-out-main.ts';
 import { factorChangeReport } from './eval/factor-change.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
-import { fileTable, itemDetails, kindTable, productTables, robustnessTable, summariesByKind } from './eval/report.ts';
+import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
 import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
@@ -116,6 +116,8 @@ async function main(): Promise<number> {
       if (process.stderr.isTTY) process.stderr.write(`\r${' '.repeat(24)}\r`);
       const summaries = summariesByKind(results);
       console.log(kindTable(summaries));
+      const reading = readingTable(results);
+      if (reading) console.log(`\nReading (text passes of each file, and texts parsed: each pass once)\n${reading}`);
       if (options.verbose) console.log(`\n${fileTable(results)}\n\n${itemDetails(results)}`);
       const robustness = await runRobustness(pipeline, robustnessFiles(corpus));
       if (robustness.length > 0) {

@@ -1,4 +1,4 @@
-// `npm test`: type-check, build the widget, then run the unit, server and browser tests.
+// `npm test`: type-check, lint, build the widget, then run the unit, server and browser tests.
 // Browser tests need Chromium; without it they are skipped loudly, unless REQUIRE_BROWSER=1.
 import { spawnSync } from 'node:child_process';
 import { findChromium } from '../test/e2e/support/chromium.ts';
@@ -10,6 +10,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 }
 
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('npm', ['run', 'lint', '--silent']);
 run('npm', ['run', 'build', '--silent']);
 run('npx', ['vitest', 'run', '--project', 'widget', '--project', 'server']);
 

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATEGORY_NAMES, isCategoryName, type CategoryName } from '../../src/contract.ts';
-import { parseCsv } from '../../src/server/pipeline/classify/csv.ts';
+import { parseCsv } from '../../src/server/pipeline/data/csv.ts';
 import type { NameCues } from '../../src/server/pipeline/classify/classify.ts';
 
 export interface LabelledName {

@@ -7,7 +7,7 @@
 // first, so that `npm run eval` shows what moved.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { parseCsv } from '../../src/server/pipeline/classify/csv.ts';
+import { parseCsv } from '../../src/server/pipeline/data/csv.ts';
 import { analyzeItem } from '../../src/server/pipeline/analyze.ts';
 import type { EmissionFactor } from '../../src/server/pipeline/emissions/factors.ts';
 import { factorTables, type FactorTables } from '../../src/server/pipeline/emissions/item-factor.ts';

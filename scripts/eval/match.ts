@@ -1,40 +1,19 @@
 // Matching predicted items to labelled items, tolerant of OCR: names are compared after
 // folding case, diacritics and punctuation, by normalised edit similarity; each labelled item
 // matches at most one predicted item (a maximum one-to-one assignment, best names first).
+import { foldText } from '../../src/server/pipeline/fold-text.ts';
+import { similarity } from '../../src/server/pipeline/similarity.ts';
 
-/** 'Pirkka  kylmäsavustettu KIRJOLOHI, 150g' → 'pirkka kylmasavustettu kirjolohi 150g'. */
+/** 'Pirkka  kylmäsavustettu KIRJOLOHI, 150g' → 'pirkka kylmasavustettu kirjolohi 150g': folded, punctuation a space. */
 export function normalizeName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldText(name)
     .replace(/[^\p{L}\p{N}%]+/gu, ' ')
     .trim();
 }
 
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a.length === 0) return b.length;
-  if (b.length === 0) return a.length;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-/** 1 for equal names after normalising, 0 for nothing in common. */
+/** 1 for equal names after normalising, 0 for nothing in common (the product's one similarity). */
 export function nameSimilarity(a: string, b: string): number {
-  const x = normalizeName(a);
-  const y = normalizeName(b);
-  const longest = Math.max(x.length, y.length);
-  if (longest === 0) return 1;
-  return 1 - levenshtein(x, y) / longest;
+  return similarity(normalizeName(a), normalizeName(b));
 }
 
 /** Names at least this similar are the same product line (OCR slips of a few letters pass; different products do not). */
@@ -74,7 +53,7 @@ export function matchItems(labelled: readonly Named[], predicted: readonly Named
       .filter((c) => c.similarity >= threshold && (!options.requirePrice || pricesAgree(l.price, c.price)))
       .sort((a, b) => b.similarity - a.similarity),
   );
-  const owner: (number | undefined)[] = new Array(predicted.length).fill(undefined);
+  const owner: (number | undefined)[] = Array.from({ length: predicted.length }, () => undefined);
 
   function assign(labelIndex: number, seen: Set<number>): boolean {
     for (const candidate of candidates[labelIndex] ?? []) {
@@ -123,9 +102,3 @@ export function precisionRecall(counts: Counts): PrecisionRecall {
   return { precision, recall, f1 };
 }
 
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? null) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { CATEGORY_NAMES, type CategoryName } from '../../src/contract.ts';
 import { analyzeParsedReceipt } from '../../src/server/pipeline/analyze.ts';
 import type { ParsedReceipt } from '../../src/server/pipeline/types.ts';
-import { reconcile } from '../../src/server/pipeline/money.ts';
+import { buildReceipt } from '../../src/server/pipeline/receipt.ts';
 
 export interface ProductRow {
   name: string;
@@ -50,18 +50,8 @@ export function readProducts(path: string): ProductRow[] {
 }
 
 export function oneItemReceipt(name: string): ParsedReceipt {
-  return {
-    store: { name: null, chain: null },
-    printedTotal: null,
-    items: [{ name, price: 1, quantity: 1, weightKg: null, unitPrice: null, discount: 0 }],
-    deposits: 0,
-    returns: 0,
-    fees: 0,
-    vatTableTotal: null,
-    reconciliation: reconcile({ printedCents: null, itemCents: 100, depositCents: 0, feeCents: 0, returnCents: 0 }),
-    notices: [],
-    warnings: [],
-  };
+  const items = [{ name, price: 1, quantity: 1, weightKg: null, unitPrice: null, discount: 0 }];
+  return buildReceipt({ store: { name: null, chain: null }, printedTotal: null, items, deposits: 0, returns: 0, fees: 0 }, 'none');
 }
 
 /** The category the product gives a name, or null when it returns no item for it. */

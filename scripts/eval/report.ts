@@ -73,6 +73,22 @@ export function kindTable(summaries: Partial<Record<ReportKind, Summary>>): stri
   );
 }
 
+/**
+ * How the files were read, per input kind: text passes (a PDF's text layer, each OCR reading of a
+ * photo) and texts parsed, in all and per file. Files refused before reading are left out.
+ */
+export function readingTable(results: readonly EntryResult[]): string | null {
+  const rows: Cell[][] = [];
+  for (const kind of KIND_ORDER) {
+    const read = results.filter((r) => reportKind(r) === kind && r.reading !== null);
+    if (read.length === 0) continue;
+    const passes = read.reduce((sum, r) => sum + (r.reading?.passes ?? 0), 0);
+    const parses = read.reduce((sum, r) => sum + (r.reading?.parses ?? 0), 0);
+    rows.push([KIND_TITLES[kind], read.length, passes, parses, (passes / read.length).toFixed(2), (parses / read.length).toFixed(2)]);
+  }
+  return rows.length === 0 ? null : formatTable(['input', 'files read', 'passes', 'parses', 'passes per file', 'parses per file'], rows);
+}
+
 export function fileTable(results: readonly EntryResult[]): string {
   const rows: Cell[][] = results.map((r) => {
     const s = r.score;

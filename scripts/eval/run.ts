@@ -7,6 +7,7 @@ import { isCodedError } from '../../src/server/pipeline/errors.ts';
 import { STATUS_BY_CODE } from '../../src/server/plugins/app/public-error.ts';
 import { DEFAULT_REREAD_WITHIN_MS } from '../../src/server/pipeline/extract/index.ts';
 import { createPipeline, type Pipeline } from '../../src/server/pipeline/index.ts';
+import type { Reading } from '../../src/server/pipeline/read/index.ts';
 import type { CorpusEntry } from './corpus.ts';
 import type { ReportKind } from './floors.ts';
 import { failedReceipt, scoreReceipt, type Prediction, type ReceiptScore } from './score.ts';
@@ -16,6 +17,16 @@ export interface EntryResult {
   score: ReceiptScore;
   /** How the product read it (metadata.processing_method); null when it gave no answer. */
   method: ProcessingMethod | null;
+  /** A file's text passes read and texts parsed; null for a text input or a file refused before reading. */
+  reading: ReadStats | null;
+}
+
+export type ReadStats = Pick<Reading, 'passes' | 'parses'>;
+
+/** The product's pipeline, telling how it read the last file. */
+export interface EvalPipeline extends Pipeline {
+  /** The passes and parses of the file read last, once (null when none was read since). */
+  takeReadStats(): ReadStats | null;
 }
 
 /** PDFs are reported apart by how they were read: a text layer, or OCR of a scan. */
@@ -50,9 +61,21 @@ export function describeRereads(setting: RereadSetting): string {
  * The product's pipeline with its own configuration from the environment. The offline reader
  * is what the corpus measures, so an OpenAI key is dropped unless `withOpenAi` is set.
  */
-export function createEvalPipeline(env: Env = process.env, options: EvalPipelineOptions = {}): Pipeline {
+export function createEvalPipeline(env: Env = process.env, options: EvalPipelineOptions = {}): EvalPipeline {
   const config = loadConfig(options.withOpenAi ? env : { ...env, OPENAI_API_KEY: '' });
-  return createPipeline(config, options.rereads === 'unlimited' ? { ocrRereadWithinMs: Number.POSITIVE_INFINITY } : {});
+  let last: ReadStats | null = null;
+  const pipeline = createPipeline(config, {
+    ...(options.rereads === 'unlimited' ? { ocrRereadWithinMs: Number.POSITIVE_INFINITY } : {}),
+    onRead: (stats) => (last = stats),
+  });
+  // Spread would lose the `load` getter: the pipeline itself, with one method more.
+  return Object.assign(pipeline, {
+    takeReadStats(): ReadStats | null {
+      const stats = last;
+      last = null;
+      return stats;
+    },
+  });
 }
 
 export function toPrediction(result: AnalysisResult): Prediction {
@@ -76,20 +99,23 @@ export function describeFailure(error: unknown): { message: string; crashed: boo
   return { message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), crashed: true };
 }
 
-export async function runEntry(pipeline: Pipeline, entry: CorpusEntry): Promise<EntryResult> {
+export async function runEntry(pipeline: EvalPipeline, entry: CorpusEntry): Promise<EntryResult> {
   const started = performance.now();
+  pipeline.takeReadStats();
   try {
     const result = await analyze(pipeline, entry);
     const ms = performance.now() - started;
-    return { entry, score: scoreReceipt(entry.label, toPrediction(result), ms), method: result.metadata.processing_method };
+    const score = scoreReceipt(entry.label, toPrediction(result), ms);
+    return { entry, score, method: result.metadata.processing_method, reading: pipeline.takeReadStats() };
   } catch (error) {
     const failure = describeFailure(error);
-    return { entry, score: failedReceipt(entry.label, performance.now() - started, failure.message, failure.crashed), method: null };
+    const score = failedReceipt(entry.label, performance.now() - started, failure.message, failure.crashed);
+    return { entry, score, method: null, reading: pipeline.takeReadStats() };
   }
 }
 
 export async function runEntries(
-  pipeline: Pipeline,
+  pipeline: EvalPipeline,
   entries: readonly CorpusEntry[],
   onDone?: (result: EntryResult, index: number) => void,
 ): Promise<EntryResult[]> {

@@ -7,7 +7,8 @@
 //                 mean, and the share within 10 % (the median is 0 when most weights are exact,
 //                 so it alone hides how far off the others are)
 import type { Label } from './corpus.ts';
-import { matchItems, median, precisionRecall, type PrecisionRecall } from './match.ts';
+import { median } from '../../src/server/pipeline/median.ts';
+import { matchItems, precisionRecall, type PrecisionRecall } from './match.ts';
 
 export interface PredictedItem {
   name: string;

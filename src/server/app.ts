@@ -85,9 +85,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const folders = staticOptions(overrides.staticRoot);
   if (folders.demo) await app.register(fastifyStatic, folders.demo);
-  else app.log.warn('The demo page is missing (demo/index.html); GET / will answer 404.');
   if (folders.dist) await app.register(fastifyStatic, folders.dist);
-  else app.log.warn('The widget bundles are missing (no dist/ folder): run "npm run build" so the demo page can load them.');
+  // Said once the server listens, to the person who will open the page: a start that fails
+  // later says only why it failed, and an app built for a test (no listen) says nothing.
+  app.addHook('onListen', (done) => {
+    if (!folders.demo) app.log.warn('The demo page is missing (demo/index.html); GET / will answer 404.');
+    if (!folders.dist) app.log.warn('The widget bundles are missing (no dist/ folder): run "npm run build" so the demo page can load them.');
+    done();
+  });
 
   await app.register(statsPlugin, {
     dataDir: config.dataDir,

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { AnalysisResult } from '../../src/contract.ts';
+import type { AnalysisResult, StatsResponse } from '../../src/contract.ts';
 import { fi } from '../../src/widget/i18n/fi.ts';
 import { history } from '../../src/widget/i18n/history.ts';
 import { sv } from '../../src/widget/i18n/sv.ts';
@@ -15,6 +15,7 @@ import { newContext, noBrowser, PHONE } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
 import { horizontalOverflow, smallTapTargets } from './support/layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { analyzeFixtureText } from './support/server.ts';
 import { browserSuite } from './support/suite.ts';
 import { button, numberIn, openCalculator, openDemo, runSample, viewHeading, widgetIn, widgetText } from './support/widget.ts';
 
@@ -87,7 +88,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     const stored = await page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ version: 2 });
     // Item names only where asked for.
-    const storedReceipts = JSON.parse(stored ?? '{}').receipts as Array<{ date: string; items?: string[] }>;
+    const storedReceipts = (JSON.parse(stored ?? '{}') as { receipts: Array<{ date: string; items?: string[] }> }).receipts;
     expect(storedReceipts.map((r) => [r.date, r.items?.length ?? 0])).toEqual([
       ['2025-10-07', october.items.length],
       ['2025-10-28', 0],
@@ -109,8 +110,16 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // The average against the community's, from /stats.
     const average = await widget.getByTestId('history-average').textContent();
     expect(numberIn(average)).toBeCloseTo(october.total_emissions, 1);
-    const community = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as { average_emissions_per_receipt: number };
-    await expect.poll(() => widgetText(widget)).toContain(`Community average per receipt${kg(community.average_emissions_per_receipt)} kg CO2e`);
+    // The sample is not counted, so the community has no receipt yet: the view says so, not "0.00 kg".
+    const community = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as StatsResponse;
+    expect(community.total_receipts_processed).toBe(0);
+    await expect.poll(() => widgetText(widget)).toContain('Community average per receiptNo receipts yet');
+    await analyzeFixtureText(suite.server, 'prisma-olari-2025-09-20.txt');
+    const counted = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as StatsResponse;
+    await page.reload();
+    await viewHeading(widget).waitFor();
+    await button(widget, 'My receipts').click();
+    await expect.poll(() => widgetText(widget)).toContain(`Community average per receipt${kg(counted.average_emissions_per_receipt)} kg CO2e`);
     // Per category, as text and as segments of one bar.
     const categories = await widget.getByTestId('history-categories').locator('li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-category')));
     // Categories with emissions (a deposit or a carrier bag is counted but weighs nothing).
@@ -121,7 +130,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // Export: files the browser makes from the page.
     const json = await download(page, widget, 'Export JSON');
     expect(json.fileName).toMatch(/^my-receipts-\d{4}-\d{2}-\d{2}\.json$/);
-    expect(JSON.parse(json.text).receipts).toHaveLength(3);
+    expect((JSON.parse(json.text) as { receipts: unknown[] }).receipts).toHaveLength(3);
     const csv = await download(page, widget, 'Export CSV');
     expect(csv.text.trim().split('\r\n')).toHaveLength(4);
     expect(csv.text.split('\r\n')[1]).toMatch(/^2025-10-07,/);

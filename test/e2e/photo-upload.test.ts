@@ -180,7 +180,7 @@ describe.skipIf(noBrowser)('photos are prepared in the browser before upload', (
   it('while a photo is being prepared the first progress step shows and nothing is sent yet', async () => {
     // A slow phone: decoding waits until the test lets it go on.
     await suite.page.addInitScript(() => {
-      const decode = window.createImageBitmap.bind(window) as (image: ImageBitmapSource, options?: ImageBitmapOptions) => Promise<ImageBitmap>;
+      const decode = createImageBitmap;
       const gate = { release: () => {} };
       const open = new Promise<void>((resolve) => (gate.release = resolve));
       (window as unknown as { releaseDecoding: () => void }).releaseDecoding = () => gate.release();
@@ -189,7 +189,7 @@ describe.skipIf(noBrowser)('photos are prepared in the browser before upload', (
         (window as unknown as { decodingStarted: boolean }).decodingStarted = true;
         await open;
         return decode(image, options);
-      }) as typeof window.createImageBitmap;
+      });
     });
     const widget = await openThroughProxy();
     const uploadsBefore = proxy.uploadRequests;

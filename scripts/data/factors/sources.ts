@@ -17,7 +17,7 @@
 //   nonfood     0: not food.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseCsv, type CsvRow } from '../../../src/server/pipeline/classify/csv.ts';
+import { parseCsv, type CsvRow } from '../../../src/server/pipeline/data/csv.ts';
 import { REPO_ROOT } from '../../paths.ts';
 
 export function readCsv(path: string): CsvRow[] {

@@ -10,7 +10,8 @@
 // Agribalyse rows are also compared, automatically, with their related rows: the other rows of the
 // same product in the same Agribalyse subgroup that come from a different data set.
 import { resolve } from 'node:path';
-import type { CsvRow } from '../../../src/server/pipeline/classify/csv.ts';
+import type { CsvRow } from '../../../src/server/pipeline/data/csv.ts';
+import { median } from '../../../src/server/pipeline/median.ts';
 import { REPO_ROOT } from '../../paths.ts';
 import { agribalyseCode, readCsv, resolveFigure, toRetail, type Figure, type Sources } from './sources.ts';
 
@@ -77,12 +78,6 @@ const formOf = (name: string): string =>
 /** Fewest rows of a subgroup whose median stands as a comparison. */
 const MIN_SUBGROUP = 5;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 /**
  * The median of an Agribalyse row's related rows, from other data sets (a value more than 1 % away;
  * equal values are copies of one data set under several names): the same product (its name's first
@@ -106,7 +101,7 @@ function relatedRows(code: string, sources: Sources, subgroupToo: boolean): Comp
   const more = related.length > 3 ? ` and ${related.length - 3} more` : '';
   return {
     figure: {
-      value: median(related.map(toRetail)),
+      value: median(related.map(toRetail)) ?? own,
       source: `Agribalyse 3.1 ${what}, median of ${related.length}: ${names.join('; ')}${more}`,
       dataset: 'Agribalyse 3.1',
       boundary: 'cradle to retail',
@@ -193,7 +188,7 @@ export function sourcedFactors(input: TableInput): FactorRow[] {
     try {
       figure = resolveFigure({ dataset: source.dataset ?? '', ref: source.ref ?? '', pick: source.pick ?? '' }, sources);
     } catch (error) {
-      throw new Error(`factor-sources.csv: ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`factor-sources.csv: ${key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     const scale = source.scale ? Number(source.scale) : 1;
     if (scale !== 1) figure = { ...figure, value: figure.value * scale, source: `${figure.source} × ${scale}` };

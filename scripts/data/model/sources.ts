@@ -9,10 +9,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_RECEIPTS, REPO_ROOT, SHARED_DATA } from '../../paths.ts';
 import { isCategoryName, type CategoryName } from '../../../src/contract.ts';
-import { parseCsv } from '../../../src/server/pipeline/classify/csv.ts';
-import { CATALOGUE } from '../../../src/server/pipeline/classify/catalogue.ts';
+import { parseCsv } from '../../../src/server/pipeline/data/csv.ts';
+import { CATALOGUE } from '../../../src/server/pipeline/data/catalogue.ts';
 import { LEXICON } from '../../../src/server/pipeline/classify/lexicon.ts';
-import { foldText } from '../../../src/server/pipeline/classify/normalize.ts';
+import { foldText } from '../../../src/server/pipeline/fold-text.ts';
 import type { TrainingName } from './train.ts';
 
 export const REPO = REPO_ROOT;

@@ -2,18 +2,16 @@
 // and sum per category, with equivalents and honest uncertainty fields.
 import type { AnalysisItem, AnalysisResult, CategoryName, Notice } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
-import { CATALOGUE } from './classify/catalogue.ts';
+import { CATALOGUE } from './data/catalogue.ts';
 import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
 import { isNotFood } from './emissions/category-factors.ts';
 import { DEFAULT_TABLES, itemFactor, knownByCategoryOnly, type FactorTables } from './emissions/item-factor.ts';
 import { itemRange, totalRange } from './emissions/range.ts';
 import { swapsFor, type KeyedItem } from './emissions/swaps.ts';
-import { itemEmissions, reconcile, roundOne, sumItems } from './emissions/totals.ts';
+import { itemEmissions, reconciliationOf, roundOne, sumItems } from './emissions/totals.ts';
 import { roundEur, roundKg } from './money.ts';
 import type { ParsedItem, ParsedReceipt, ProcessingMethod } from './types.ts';
 import { weighItem } from './weigh/index.ts';
-
-export { parseReceiptText } from './parse/index.ts';
 
 export interface AnalyzeOptions {
   method: ProcessingMethod;
@@ -105,7 +103,7 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
       uncertain_items: items.filter((item) => item.uncertain).length,
       warnings: notices.map((notice) => notice.message),
       notices,
-      reconciliation: reconcile({
+      reconciliation: reconciliationOf({
         printedTotal: parsed.printedTotal,
         itemsPrice: totals.totalPrice,
         deposits: parsed.deposits,

@@ -1,22 +1,21 @@
 // The orchestrator: receipt in, analysis out. It chooses the reader and nothing else;
 // every stage lives in its own module.
-//   offline  text  → parse → analyze                                 (method 'text')
-//   offline  file  → extract text (PDF layer or OCR) → parse → analyze  (method from the extractor;
-//                    a photo's readings are parsed once each while choosing one, and the chosen
-//                    parse is the one analysed)
+//   offline  text  → read → analyze                                   (method 'text')
+//   offline  file  → extract → read → analyze: the extractor yields text passes (a PDF's text
+//                    layer, OCR readings of a photo) as the reader asks for them; the reader
+//                    parses each once and keeps the receipt that adds up (method of its pass)
 //   with an OpenAI key: file → vision input → model → analyze ('openai-vision' / 'openai-text'),
 //                       text → model → analyze ('openai-text');
 //   any model failure falls back to the offline reader with a warning.
 // Our own factor table computes the numbers on every path (analyzeParsedReceipt).
 import type { AnalysisResult, Notice, UploadFileType } from '../../contract.ts';
-import { analyzeParsedReceipt, parseReceiptText } from './analyze.ts';
+import { analyzeParsedReceipt } from './analyze.ts';
 import { CodedError } from './errors.ts';
 import { createExtractor, type Extractor } from './extract/index.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
 import type { OcrLanguage } from './ocr/trained-data.ts';
+import { readPasses, readReceiptText, type Reading } from './read/index.ts';
 import type { ParsedReceipt, ProcessingMethod } from './types.ts';
-import { isUnreadablePhoto } from './extract/unreadable-photo.ts';
-import { unreadablePhoto } from './ocr/refusals.ts';
 
 export interface Pipeline {
   /** Starts the OCR workers once; they are reused by every request. */
@@ -63,6 +62,8 @@ export interface PipelineOptions {
    * whatever the machine's load: what accuracy measurements use, so their numbers repeat.
    */
   ocrRereadWithinMs?: number;
+  /** Told how each file was read: its passes and the texts parsed (what the eval counts). */
+  onRead?: (reading: Pick<Reading, 'passes' | 'parses'>) => void;
 }
 
 const noItemsInFile = (): CodedError =>
@@ -118,16 +119,11 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     : null;
 
   async function readFileOffline(bytes: Buffer, notices: Notice[], signal?: AbortSignal): Promise<AnalysisResult> {
-    const extracted = await extractor.extractText(bytes, signal);
+    const reading = await readPasses(extractor.extract(bytes, signal), signal);
     stopIfAborted(signal);
+    options.onRead?.({ passes: reading.passes, parses: reading.parses });
     // The extractor says what it left out (e.g. PDF pages beyond MAX_PDF_PAGES); the visitor should know.
-    const allNotices = [...notices, ...(extracted.notices ?? [])];
-    const parsed = extracted.parsed ?? parseReceiptText(extracted.text);
-    const outcome = { method: extracted.method, items: parsed.items.length, printedTotal: parsed.printedTotal };
-    if (isUnreadablePhoto({ ...outcome, ...(extracted.ocrConfidence === undefined ? {} : { ocrConfidence: extracted.ocrConfidence }) })) {
-      throw unreadablePhoto();
-    }
-    return analyzeOrRefuse(parsed, extracted.method, noItemsInFile, allNotices);
+    return analyzeOrRefuse(reading.receipt, reading.pass.method, noItemsInFile, [...notices, ...reading.pass.notices]);
   }
 
   /**
@@ -167,7 +163,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
         const viaModel = await tryModel(() => llm.readText(text, signal), 'openai-text', notices, signal);
         if (viaModel) return viaModel;
       }
-      return analyzeOrRefuse(parseReceiptText(text), 'text', noItemsInText, notices);
+      return analyzeOrRefuse(readReceiptText(text), 'text', noItemsInText, notices);
     },
 
     async analyzeFile(bytes, _claimed, signal) {

@@ -1,7 +1,8 @@
 // Money and mass, one way everywhere: euros are counted in integer cents and kilograms in
 // integer grams, so sums never drift and every total equals the sum of what the visitor sees.
 // The one check of a receipt against its own printed total lives here too, with its one
-// tolerance: the parser, the model reader and the wire's `reconciliation` all call it.
+// tolerance: the receipt factory (receipt.ts), the reader's repairs and the wire's `reconciliation` all call it.
+// Tolerances are named here and nowhere else.
 import type { Notice, Reconciliation } from '../../contract.ts';
 
 /**
@@ -9,6 +10,12 @@ import type { Notice, Reconciliation } from '../../contract.ts';
  * price × kg, a model's euros), not a lost line, which costs at least a few cents.
  */
 export const TOLERANCE_CENTS = 2;
+
+/**
+ * What one rounding to the cent leaves between amounts that should agree: a VAT row's net plus
+ * tax against its gross, a rate's lines against that rate's row.
+ */
+export const ROUNDING_CENTS = 1;
 
 // A scaled epsilon keeps 1.005 € (stored as 1.00499…) rounding up, as it reads.
 /** EUR → integer cents. */
@@ -49,6 +56,11 @@ export function sameAmount(aCents: number, bCents: number): boolean {
   return Math.abs(aCents - bCents) <= TOLERANCE_CENTS;
 }
 
+/** Two amounts that differ by no more than one rounding. */
+export function withinRounding(aCents: number, bCents: number): boolean {
+  return Math.abs(aCents - bCents) <= ROUNDING_CENTS;
+}
+
 /** What a receipt's lines add up to, in cents. */
 export interface ReceiptSums {
   printedCents: number | null;
@@ -68,7 +80,8 @@ export interface ReconciledCents {
   status: Reconciliation['status'];
 }
 
-export function reconcile(sums: ReceiptSums): ReconciledCents {
+/** Items + deposits + fees − returns against the printed total: the one check of a receipt. */
+export function checkTotal(sums: ReceiptSums): ReconciledCents {
   const computedCents = sums.itemCents + sums.depositCents + sums.feeCents - sums.returnCents;
   if (sums.printedCents === null) return { printedCents: null, computedCents, differenceCents: null, status: 'no-total' };
   const differenceCents = computedCents - sums.printedCents;

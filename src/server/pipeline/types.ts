@@ -1,5 +1,6 @@
 // The shapes that pass between pipeline stages:
-// bytes → (decode, OCR or PDF text) → text → parse → ParsedReceipt → classify, weigh, emissions → AnalysisResult.
+// bytes → (decode, OCR or PDF text) → text passes → read (parse each, choose) → ParsedReceipt →
+// classify, weigh, emissions → AnalysisResult.
 // The optional OpenAI path produces a ParsedReceipt too (with category hints), so the
 // numbers always come from our own factor table.
 import type { CategoryName, Notice, ProcessingMethod } from '../../contract.ts';
@@ -38,20 +39,8 @@ export interface ParsedReceipt {
   returns: number;
   /** Delivery, packaging and similar fees, EUR; not products. */
   fees: number;
-  /** Gross total of the VAT table, when found (a second witness of the total). */
-  vatTableTotal: number | null;
-  /** The items (+ deposits + fees − returns) checked against the printed total, once, by the reader. */
+  /** The items (+ deposits + fees − returns) checked against the printed total, once (receipt.ts). */
   reconciliation: ReconciledCents;
-  /** Problems the reader noticed (e.g. item sum ≠ printed total), each with its stable code. */
+  /** Problems the reader noticed (e.g. item sum ≠ printed total), each with its stable code and English sentence. */
   notices: Notice[];
-  /** The notices' English sentences, in the same order. Shown to the visitor. */
-  warnings: string[];
-}
-
-/** What the text stage hands to the parser. */
-export interface ExtractedText {
-  text: string;
-  method: Extract<ProcessingMethod, 'text' | 'pdf-text' | 'pdf-ocr' | 'ocr'>;
-  /** Mean OCR confidence 0–100 when OCR was used. */
-  ocrConfidence?: number;
 }

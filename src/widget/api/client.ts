@@ -18,11 +18,11 @@ export interface CallOptions {
 }
 
 export interface ApiClient {
-  health(options: CallOptions): Promise<HealthResponse>;
-  stats(options: CallOptions): Promise<StatsResponse>;
-  processReceipt(file: File, fileType: UploadFileType, options: CallOptions): Promise<AnalysisResult>;
-  processText(text: string, options: CallOptions): Promise<AnalysisResult>;
-  recalculate(request: RecalculateRequest, options: CallOptions): Promise<AnalysisResult>;
+  health: (options: CallOptions) => Promise<HealthResponse>;
+  stats: (options: CallOptions) => Promise<StatsResponse>;
+  processReceipt: (file: File, fileType: UploadFileType, options: CallOptions) => Promise<AnalysisResult>;
+  processText: (text: string, options: CallOptions) => Promise<AnalysisResult>;
+  recalculate: (request: RecalculateRequest, options: CallOptions) => Promise<AnalysisResult>;
 }
 
 export function createApiClient(baseUrl: string): ApiClient {

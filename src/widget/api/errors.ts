@@ -10,6 +10,15 @@ export type FailureReason =
   | { kind: 'no-answer' }
   | { kind: 'unreadable' };
 
+/**
+ * What the Error box tells the visitor about: no backend configured, or an upload or the sample
+ * that failed, and why. The state holds it; the catalogues word it.
+ */
+export type AppError =
+  | { kind: 'no-base-url' }
+  | { kind: 'upload'; reason: FailureReason }
+  | { kind: 'sample'; reason: FailureReason };
+
 export class ApiFailure extends Error {
   readonly reason: FailureReason;
 

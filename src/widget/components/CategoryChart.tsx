@@ -4,6 +4,7 @@ import { styled } from 'styled-components';
 import { categoryLabel, fill, plural } from '../i18n/index.ts';
 import type { CategoryRow } from '../rules/categories.ts';
 import { formatEuro, formatKg, percentOf } from '../rules/format.ts';
+import { stacked } from '../rules/stack.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
 import { KgFigure } from './KgFigure.tsx';
@@ -85,16 +86,12 @@ export function CategoryChart(props: { rows: CategoryRow[]; total: number }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
   const sum = props.rows.reduce((acc, row) => acc + Math.max(row.emissions, 0), 0);
-  let offset = 0;
   return (
     <Layout>
       <Figure>
         <svg viewBox="0 0 180 180" width="180" height="180" role="img" aria-label={text.chartLabel}>
           <circle cx="90" cy="90" r={RADIUS} fill="none" stroke={palette.primaryTint} strokeWidth={STROKE} />
-          {props.rows.map((row) => {
-            const share = sum > 0 ? Math.max(row.emissions, 0) / sum : 0;
-            const length = share * CIRCUMFERENCE;
-            const segment = (
+          {stacked(props.rows, (row) => row.emissions, CIRCUMFERENCE).map(({ item: row, start, size }) => (
               <circle
                 key={row.name}
                 data-category={row.name}
@@ -104,8 +101,8 @@ export function CategoryChart(props: { rows: CategoryRow[]; total: number }) {
                 fill="none"
                 stroke={categoryColor(row.name)}
                 strokeWidth={STROKE}
-                strokeDasharray={`${length} ${CIRCUMFERENCE - length}`}
-                strokeDashoffset={-offset}
+                strokeDasharray={`${size} ${CIRCUMFERENCE - size}`}
+                strokeDashoffset={-start}
                 transform="rotate(-90 90 90)"
               >
                 <title>
@@ -115,10 +112,7 @@ export function CategoryChart(props: { rows: CategoryRow[]; total: number }) {
                   })}
                 </title>
               </circle>
-            );
-            offset += length;
-            return segment;
-          })}
+          ))}
           <text x="90" y="88" textAnchor="middle" fontSize="24" fontWeight="800" fill={palette.text}>
             {formatKg(locale, props.total)}
           </text>

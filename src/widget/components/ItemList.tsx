@@ -89,11 +89,19 @@ const Chip = styled.span`
   background: ${palette.page};
 `;
 
-/** Weight and price, kept together: on a narrow row they move to a line of their own as a pair. */
+/**
+ * Weight and price, kept together: on a narrow row they move to a line of their own as a pair,
+ * and where even that line is too narrow ("≈ 0,02 kg, uppskattat" at 320 px), the price goes under
+ * the weight. Neither is ever broken inside.
+ */
 const Amounts = styled.span`
   display: inline-flex;
-  gap: 8px;
-  white-space: nowrap;
+  flex-wrap: wrap;
+  gap: 0 8px;
+
+  & > * {
+    white-space: nowrap;
+  }
 `;
 
 const Dot = styled.span<{ $color: string }>`

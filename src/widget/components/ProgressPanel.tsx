@@ -45,7 +45,8 @@ const Track = styled.div`
   margin-bottom: 12px;
 `;
 
-const Bar = styled.div`
+const Bar = styled.div<{ $percent: number }>`
+  width: ${({ $percent }) => $percent}%;
   height: 100%;
   border-radius: 999px;
   background-color: ${palette.primary};
@@ -82,7 +83,7 @@ export function ProgressPanel(props: { message: string; percent: number; fileNam
         aria-valuenow={props.percent}
         aria-valuetext={fill(text.progressValue, { percent, message: props.message })}
       >
-        <Bar style={{ width: `${props.percent}%` }} />
+        <Bar $percent={props.percent} />
       </Track>
       <Muted>{text.usualTime}</Muted>
       {props.fileName !== null && <FileName>{fill(text.fileLabel, { name: props.fileName })}</FileName>}

@@ -2,6 +2,7 @@
 import { keyframes, styled } from 'styled-components';
 import { fill, plural } from '../i18n/index.ts';
 import { formatKg, shortenCount } from '../rules/format.ts';
+import { communityAverage } from '../rules/stats.ts';
 import type { StatsState } from '../state/app-state.ts';
 import { palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
@@ -59,6 +60,14 @@ const Value = styled.dd`
   }
 `;
 
+/** Where a figure has no data yet: words, not a number, so they wrap and stay quieter. */
+const NoData = styled.dd`
+  margin: 0;
+  font-weight: 600;
+  line-height: 1.2;
+  color: ${palette.muted};
+`;
+
 const Label = styled.dt`
   margin: 0;
   font-size: 0.875em;
@@ -103,14 +112,16 @@ export function StatsPanel(props: { stats: StatsState; onRetry: () => void }) {
   const text = messages.home;
   const { stats } = props;
   const ready = stats.phase === 'ready' ? stats.stats : null;
-  // [label, value]; the value is null while loading. Before the numbers come, labels speak of receipts in general.
-  const tiles: Array<[label: string, value: string | null]> = [
+  const average = ready && communityAverage(ready);
+  // [label, value]; the value is null while loading, and words where there is no data yet.
+  // Before the numbers come, labels speak of receipts in general.
+  const tiles: Array<[label: string, value: string | { noData: string } | null]> = [
     [
       ready ? plural(locale, text.statsReceipts, ready.total_receipts_processed) : text.statsReceipts.other,
       ready && shortenCount(locale, ready.total_receipts_processed),
     ],
     [text.statsToday, ready && shortenCount(locale, ready.receipts_today)],
-    [text.statsAverage, ready && fill(text.statsAverageValue, { kg: formatKg(locale, ready.average_emissions_per_receipt) })],
+    [text.statsAverage, ready && (average === null ? { noData: text.noReceiptsYet } : fill(text.statsAverageValue, { kg: formatKg(locale, average) }))],
   ];
   return (
     <Card aria-labelledby="rc-stats-title" aria-busy={stats.phase === 'loading'}>
@@ -132,7 +143,11 @@ export function StatsPanel(props: { stats: StatsState; onRetry: () => void }) {
             {tiles.map(([label, value], index) => (
               <Tile key={index}>
                 <Label>{label}</Label>
-                <Value>{value ?? <Skeleton aria-hidden="true" />}</Value>
+                {typeof value === 'object' && value !== null ? (
+                  <NoData data-testid="no-data">{value.noData}</NoData>
+                ) : (
+                  <Value>{value ?? <Skeleton aria-hidden="true" />}</Value>
+                )}
               </Tile>
             ))}
           </Grid>

@@ -3,7 +3,7 @@
 import { styled } from 'styled-components';
 import type { LocalizedName, Swap } from '../../contract.ts';
 import { fill, type Locale } from '../i18n/index.ts';
-import { formatKg, formatWeight } from '../rules/format.ts';
+import { formatKg, formatNumber, formatWeight } from '../rules/format.ts';
 import { palette } from '../theme/palette.ts';
 import { CardList } from './layout.tsx';
 import { useWidget } from '../state/widget-context.ts';
@@ -47,7 +47,6 @@ export function SwapList(props: { swaps: Swap[] }) {
   // 400 g reads better than 0.4 kg; a kilo and more in kg.
   const weight = (kg: number) =>
     kg >= 1 ? fill(t.weightKg, { value: formatWeight(locale, kg) }) : fill(t.weightG, { value: formatWeight(locale, Math.round(kg * 1000)) });
-  const factor = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   return (
     <CardList data-testid="swaps">
       {props.swaps.map((swap) => (
@@ -59,8 +58,8 @@ export function SwapList(props: { swaps: Swap[] }) {
           <details>
             <summary>{t.swapSources}</summary>
             <ul>
-              <li>{fill(t.swapFrom, { factor: factor(swap.from.factor), source: swap.from.factor_source })}</li>
-              <li>{fill(t.swapTo, { factor: factor(swap.to.factor), source: swap.to.factor_source })}</li>
+              <li>{fill(t.swapFrom, { factor: formatNumber(locale, swap.from.factor), source: swap.from.factor_source })}</li>
+              <li>{fill(t.swapTo, { factor: formatNumber(locale, swap.to.factor), source: swap.to.factor_source })}</li>
             </ul>
           </details>
         </Entry>

@@ -52,6 +52,8 @@ export const en = {
     communityTonnes: { one: 'Tonne CO2 tracked', other: 'Tonnes CO2 tracked' },
     communityUsers: { one: 'Household taking part', other: 'Households taking part' },
     noValue: '—',
+    /** An average of no receipts: said instead of a 0 that would read as a measured figure. */
+    noReceiptsYet: 'No receipts yet',
     exampleTitle: 'Example: a typical weekly shop',
     exampleEmissions: '8.7 kg',
     exampleEmissionsLabel: 'CO2e',

@@ -1,6 +1,5 @@
 // The sentence shown in the Error box for each failure (spec §8).
-import type { FailureReason } from '../api/errors.ts';
-import type { AppError } from '../state/app-state.ts';
+import type { AppError, FailureReason } from '../api/errors.ts';
 import { errorCodeText } from './coded.ts';
 import { fill, type Locale, type Messages } from './index.ts';
 

@@ -51,6 +51,8 @@ export const fi: Catalogue = {
     communityTonnes: { one: 'Tonni CO2:ta laskettu', other: 'Tonnia CO2:ta laskettu' },
     communityUsers: { one: 'Kotitalous mukana', other: 'Kotitaloutta mukana' },
     noValue: '—',
+    /** An average of no receipts: said instead of a 0 that would read as a measured figure. */
+    noReceiptsYet: 'Ei vielä kuitteja',
     exampleTitle: 'Esimerkki: tavallinen viikon ruokaostos',
     exampleEmissions: '8,7 kg',
     exampleEmissionsLabel: 'CO2e',

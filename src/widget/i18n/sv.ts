@@ -51,6 +51,8 @@ export const sv: Catalogue = {
     communityTonnes: { one: 'Ton CO2 beräknat', other: 'Ton CO2 beräknade' },
     communityUsers: { one: 'Hushåll med', other: 'Hushåll med' },
     noValue: '—',
+    /** An average of no receipts: said instead of a 0 that would read as a measured figure. */
+    noReceiptsYet: 'Inga kvitton ännu',
     exampleTitle: 'Exempel: en vanlig veckohandling',
     exampleEmissions: '8,7 kg',
     exampleEmissionsLabel: 'CO2e',

@@ -24,6 +24,22 @@ export type EditAction =
   | { type: 'remove'; index: number }
   | { type: 'add'; name: string; amount: Amount | null };
 
+/**
+ * Each row's key after a change, so a row (its typed amount, its focus) stays with its item: a
+ * removed item's key goes, an added item gets `nextKey`, every other item keeps its own. The
+ * backend answers a recalculation with the items in the order it was sent them.
+ */
+export function keysAfterEdit(keys: readonly number[], action: EditAction, nextKey: number): number[] {
+  switch (action.type) {
+    case 'remove':
+      return keys.filter((_, i) => i !== action.index);
+    case 'add':
+      return [...keys, nextKey];
+    default:
+      return [...keys];
+  }
+}
+
 /** The units an item may be given in: pieces only where a typical piece weight exists. */
 export function unitsFor(item: Pick<AnalysisItem, 'piece_weight'> | null): AmountUnit[] {
   return item?.piece_weight ? ['g', 'kg', 'pcs'] : ['g', 'kg'];

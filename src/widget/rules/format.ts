@@ -38,6 +38,11 @@ export function formatWeight(locale: string, value: number): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
 }
 
+/** An amount as a person types it back: up to 3 decimals, no grouping ("1234", "0,5"). */
+export function formatAmountInput(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: false }).format(value);
+}
+
 /**
  * Equivalents (km, months): whole numbers from 10 up, cut down rather than rounded so 8.7 kg
  * reads 72 km as in the spec's example (72.5); one decimal below 10 so small receipts do not read 0.
@@ -70,7 +75,7 @@ export function formatNumber(locale: string, value: number): string {
 export function formatDate(locale: string, isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, month! - 1, day!)),
+    new Date(Date.UTC(year!, month! - 1, day)),
   );
 }
 

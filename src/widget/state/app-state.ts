@@ -1,7 +1,7 @@
 // The app's state and its machines (spec §4): which view shows, what the health check said,
 // where a processing run stands, and the community statistics.
 import type { AnalysisResult, StatsResponse } from '../../contract.ts';
-import type { FailureReason } from '../api/errors.ts';
+import type { AppError } from '../api/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.ts';
 import type { Corrections } from './corrections.ts';
 
@@ -26,11 +26,6 @@ export type StatsState =
   | { phase: 'loading' }
   | { phase: 'ready'; stats: StatsResponse }
   | { phase: 'error' };
-
-export type AppError =
-  | { kind: 'no-base-url' }
-  | { kind: 'upload'; reason: FailureReason }
-  | { kind: 'sample'; reason: FailureReason };
 
 export interface AppState {
   view: View;

@@ -22,7 +22,7 @@ import { createStore, type Store } from './store.ts';
 
 export interface ControllerOptions {
   /** Read at every call, so a base URL saved while the widget is open is used from then on. */
-  baseUrl(): string | null;
+  baseUrl: () => string | null;
   /** Whether to check the backend's health on start (only for a saved or embedder-given URL). */
   checkHealth: boolean;
   sampleText: string;
@@ -35,21 +35,21 @@ export interface ControllerOptions {
 
 export interface Controller {
   store: Store<AppState>;
-  start(): void;
-  navigate(view: View): void;
+  start: () => void;
+  navigate: (view: View) => void;
   /** Back from the privacy view to where it was opened. */
-  leavePrivacy(): void;
+  leavePrivacy: () => void;
   /** Back from "My receipts" to home or the result it was opened from. */
-  leaveHistory(): void;
-  setLocale(locale: Locale): void;
-  setConsent(consent: boolean): void;
-  upload(file: File): void;
-  trySample(): void;
-  scanAnother(): void;
-  retryStats(): void;
+  leaveHistory: () => void;
+  setLocale: (locale: Locale) => void;
+  setConsent: (consent: boolean) => void;
+  upload: (file: File) => void;
+  trySample: () => void;
+  scanAnother: () => void;
+  retryStats: () => void;
   /** Correcting the result: change, undo, reset (see corrections.ts). */
   corrections: CorrectionActions;
-  dispose(): void;
+  dispose: () => void;
 }
 
 export function createController(options: ControllerOptions): Controller {

@@ -2,9 +2,9 @@
 // so the app's state machines can be driven and observed on their own.
 
 export interface Store<S> {
-  getState(): S;
-  setState(update: Partial<S> | ((state: S) => Partial<S>)): void;
-  subscribe(listener: () => void): () => void;
+  getState: () => S;
+  setState: (update: Partial<S> | ((state: S) => Partial<S>)) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<S extends object>(initial: S): Store<S> {

@@ -14,6 +14,8 @@ export const BREAKPOINTS = {
   large: 640,
   /** From here the home view's feature and step grids open up. */
   wide: 720,
+  /** From here the home view's four steps stand in one row. */
+  full: 900,
 } as const;
 
 export type Breakpoint = keyof typeof BREAKPOINTS;

@@ -1,5 +1,5 @@
 // The calculator: API status, consent, the drop zone, progress, errors and the result.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { ApiBadge } from '../components/ApiBadge.tsx';
 import { TextButton } from '../components/Button.tsx';
@@ -31,14 +31,15 @@ export function CalculatorView(props: { focusHeading: boolean }) {
   const titleRef = useRef<HTMLDivElement>(null);
   const hadResult = useRef(result !== null);
   // A result that arrives while the view shows takes focus; one already there when the view
-  // opens does not (the view's own heading does).
-  const resultAtOpen = useRef(result !== null);
+  // opens does not (the view's own heading does). Once the view has shown no result, every
+  // later one arrives.
+  const [resultAtOpen, setResultAtOpen] = useState(result !== null);
+  if (resultAtOpen && result === null) setResultAtOpen(false);
 
   // Scan Another Receipt removes the button that had focus: give focus back to the view.
   useEffect(() => {
     if (hadResult.current && result === null) titleRef.current?.querySelector('h1')?.focus();
     hadResult.current = result !== null;
-    if (result === null) resultAtOpen.current = false;
   }, [result]);
 
   return (
@@ -74,7 +75,7 @@ export function CalculatorView(props: { focusHeading: boolean }) {
       {result !== null && (
         <ResultsView
           result={result}
-          focusOnMount={!resultAtOpen.current}
+          focusOnMount={!resultAtOpen}
           onScanAnother={() => controller.scanAnother()}
         />
       )}

@@ -78,7 +78,12 @@ const Steps = styled.ol`
   gap: 16px;
   counter-reset: step;
 
+  /* Four in a row only where each has room for a long word beside its number ("forskningsbaserade"). */
   ${atLeast('wide')} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${atLeast('full')} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
 `;

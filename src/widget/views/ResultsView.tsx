@@ -5,7 +5,7 @@ import type { AnalysisResult } from '../../contract.ts';
 import { Button } from '../components/Button.tsx';
 import { CategoryChart } from '../components/CategoryChart.tsx';
 import { CarIcon, TreeIcon } from '../components/icons.tsx';
-import { ItemEditor } from '../components/ItemEditor.tsx';
+import { ItemEditor } from './item-editor/ItemEditor.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
 import { SwapList } from '../components/SwapList.tsx';
@@ -117,13 +117,17 @@ const Facts = styled.dl`
   }
 `;
 
+/**
+ * Side by side only where each tile has room for its longest word beside the icon (Finnish
+ * "henkilöautolla", "49 kuukautta" in bold): at 13 em a tile, one above the other on a phone.
+ */
 const EquivalentGrid = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
   gap: 12px;
-  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 13em), 1fr));
 `;
 
 const Equivalent = styled.li`
@@ -133,6 +137,8 @@ const Equivalent = styled.li`
   padding: 14px;
   border-radius: 12px;
   background: ${palette.primaryTint};
+  /* Where a browser has the language's hyphenation (the root carries lang), it may break a long word. */
+  hyphens: auto;
 
   svg {
     flex: none;

@@ -2,7 +2,7 @@
 // (the tests exercise dist/, not the sources), and at the end say where the screenshots are.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { staleBundleProblem } from './bundle-freshness.ts';
+import { staleBundleProblem } from '../../../scripts/build/bundle-freshness.ts';
 import { findChromium } from './chromium.ts';
 import { SCREENSHOT_DIR } from './screenshots.ts';
 import { REPO_ROOT } from './server.ts';
@@ -20,7 +20,7 @@ export function setup(): void {
   // Fail rather than rebuild: `npm test` has just built, and a developer running the browser
   // tests alone learns that dist/ is behind instead of having it rewritten under them.
   const problem = staleBundleProblem(REPO_ROOT);
-  if (problem) throw new Error(problem);
+  if (problem) throw new Error(`${problem} The browser tests check the built widget, so it must be the current code.`);
 }
 
 export function teardown(): void {

@@ -79,3 +79,71 @@ export function smallText(page: Page, hostSelector: string, scopeSelector: strin
     { selector: hostSelector, scope: scopeSelector, min: minimum },
   );
 }
+
+/**
+ * Visible text that does not fit: every element of the widget with text of its own (SVG drawings
+ * and form controls' values aside) is checked for text cut by its own box (overflow hidden or
+ * clip, and more to scroll than to show), and for text whose lines reach past its own box or the
+ * box of any element around it, sideways, up to the widget's root or a box that scrolls. Text
+ * hidden for screen readers only (a box of 1 px) is left out. One line per problem.
+ */
+export function overflowingText(page: Page, hostSelector: string, rootSelector = 'section[data-view]'): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, rootSelector: rootMatch }) => {
+      const shadow = document.querySelector(selector)?.shadowRoot;
+      const root = shadow?.querySelector<HTMLElement>(rootMatch);
+      if (!root) return [`no ${rootMatch} in ${selector}`];
+      const TOLERANCE = 1;
+      const name = (element: Element) => {
+        const own = [...element.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent ?? '')
+          .join('')
+          .trim();
+        return `${element.tagName.toLowerCase()} "${(own || (element.textContent ?? '').trim()).slice(0, 40)}"`;
+      };
+      const screenReaderOnly = (element: Element) => {
+        for (let at: Element | null = element; at && at !== root; at = at.parentElement) {
+          const box = at.getBoundingClientRect();
+          if (box.width <= 1 || box.height <= 1) return true;
+        }
+        return false;
+      };
+      const cuts = (value: string) => value === 'hidden' || value === 'clip';
+      const problems: string[] = [];
+      let checked = 0;
+      for (const element of root.querySelectorAll<HTMLElement>('*')) {
+        if (!(element instanceof HTMLElement) || element.closest('svg, select, option')) continue;
+        const texts = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        if (texts.length === 0) continue;
+        const style = getComputedStyle(element);
+        if (style.visibility !== 'visible' || element.getClientRects().length === 0 || screenReaderOnly(element)) continue;
+        checked += 1;
+        if ((cuts(style.overflowX) && element.scrollWidth > element.clientWidth + TOLERANCE) || (cuts(style.overflowY) && element.scrollHeight > element.clientHeight + TOLERANCE)) {
+          problems.push(`${name(element)} is cut by its own box (${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight})`);
+          continue;
+        }
+        const lines = texts.flatMap((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return [...range.getClientRects()].filter((rect) => rect.width > 0);
+        });
+        if (lines.length === 0) continue;
+        const left = Math.min(...lines.map((rect) => rect.left));
+        const right = Math.max(...lines.map((rect) => rect.right));
+        for (let box: HTMLElement | null = element; box; box = box.parentElement) {
+          const edges = box.getBoundingClientRect();
+          const past = Math.max(edges.left - left, right - edges.right);
+          if (past > TOLERANCE) {
+            problems.push(`${name(element)} runs ${past.toFixed(1)} px past ${box === element ? 'its own box' : `the box of ${name(box)}`}`);
+            break;
+          }
+          const overflowX = getComputedStyle(box).overflowX;
+          if (box === root || overflowX === 'auto' || overflowX === 'scroll') break;
+        }
+      }
+      return checked > 0 ? problems : ['no text found'];
+    },
+    { selector: hostSelector, rootSelector },
+  );
+}

@@ -1,13 +1,13 @@
 // The eval's own arithmetic: name matching, one-to-one assignment, precision/recall/F1 and the
 // per-receipt scores. If these are wrong, every accuracy number the project reports is wrong.
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Label } from '../../../scripts/eval/corpus.ts';
 import { DEFAULT_REREAD_WITHIN_MS } from '../../../src/server/pipeline/extract/index.ts';
 import { checkFloors, floorsMeetTargets } from '../../../scripts/eval/floors.ts';
-import { matchItems, median, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
+import { matchItems, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
+import { median } from '../../../src/server/pipeline/median.ts';
 import { kindTable } from '../../../scripts/eval/report.ts';
 import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
 import { formatTable } from '../../../scripts/eval/table.ts';

@@ -16,7 +16,7 @@ import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 const ROOT = FIXTURE_RECEIPTS;
 const entries = loadCorpus(ROOT).filter((e) => e.kind !== 'pdf-as-text');
 // Receipt texts as printed, and their copies with the columns broken apart (text-columns/,
-// read by test/server/pipeline/parse/columns.test.ts and the floors).
+// read by test/server/pipeline/read/broken-columns.test.ts and the floors).
 const texts = entries.filter((e) => e.kind === 'text' && e.label.file.startsWith('text/'));
 const columnTexts = entries.filter((e) => e.kind === 'text' && e.label.file.startsWith('text-columns/'));
 

@@ -4,13 +4,11 @@
 // different damage). Photos are read without the time limit on reading again, so a busy machine
 // cannot change the result. Floors live in scripts/eval/floors.ts;
 // `npm run eval -- --fixtures --no-time-limit` prints the same numbers for the whole corpus.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus, type CorpusEntry } from '../../../scripts/eval/corpus.ts';
 import { FLOORS } from '../../../scripts/eval/floors.ts';
-import { createEvalPipeline, runEntries, type EntryResult } from '../../../scripts/eval/run.ts';
+import { createEvalPipeline, runEntries, type EntryResult, type EvalPipeline } from '../../../scripts/eval/run.ts';
 import { summarize } from '../../../scripts/eval/score.ts';
-import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 
 const ROOT = FIXTURE_RECEIPTS;
@@ -31,7 +29,7 @@ const PHOTO_SET = [
 ];
 const photos = corpus.filter((e) => e.kind === 'image' && PHOTO_SET.includes(e.name));
 
-let pipeline: Pipeline;
+let pipeline: EvalPipeline;
 
 beforeAll(async () => {
   // Every photo that does not add up is read in full: a busy machine cannot change what is read.

@@ -6,7 +6,7 @@
 // line several real receipts share) do not count. Skipped where that folder is absent.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, SHARED_RECEIPTS, sharedDataPresent } from '../../../scripts/paths.ts';
 

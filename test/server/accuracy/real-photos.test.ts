@@ -5,15 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../scripts/eval/corpus.ts';
 import { REAL_PHOTO_FLOOR } from '../../../scripts/eval/floors.ts';
-import { createEvalPipeline, runEntries } from '../../../scripts/eval/run.ts';
+import { createEvalPipeline, runEntries, type EvalPipeline } from '../../../scripts/eval/run.ts';
 import { summarize } from '../../../scripts/eval/score.ts';
 import { SHARED_RECEIPTS, sharedDataPresent } from '../../../scripts/paths.ts';
-import type { Pipeline } from '../../../src/server/pipeline/index.ts';
 
 const present = sharedDataPresent(SHARED_RECEIPTS, 'the real receipt photos are read to their floor');
 const photos = present ? loadCorpus(SHARED_RECEIPTS).filter((entry) => entry.kind === 'image') : [];
 
-let pipeline: Pipeline;
+let pipeline: EvalPipeline;
 
 describe.skipIf(!present)('real receipt photos (../shared/data/receipts/images)', () => {
   beforeAll(async () => {

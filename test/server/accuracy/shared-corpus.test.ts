@@ -1,8 +1,6 @@
 // The real labelled receipts beside the repository (../shared/data/receipts) load through the
 // eval's corpus reader: every label validates, names an existing file and adds up. Skipped
 // cleanly where that folder is absent (it is never copied into the repository).
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus, robustnessFiles } from '../../../scripts/eval/corpus.ts';
 import { labelAddsUp } from '../../../scripts/fixtures/check.ts';

@@ -4,10 +4,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, drivingKm, treeMonths, type AnalysisResult } from '../../../src/contract.ts';
-import { analyzeParsedReceipt, parseReceiptText } from '../../../src/server/pipeline/analyze.ts';
+import { analyzeParsedReceipt } from '../../../src/server/pipeline/analyze.ts';
 import { categoryMedianFactor } from '../../../src/server/pipeline/emissions/category-factors.ts';
+import { readReceiptText } from '../../../src/server/pipeline/read/index.ts';
 import { factorFor } from '../../../src/server/pipeline/emissions/factors.ts';
-import { reconcile, toCents } from '../../../src/server/pipeline/money.ts';
+import { buildReceipt } from '../../../src/server/pipeline/receipt.ts';
 import type { ParsedItem, ParsedReceipt } from '../../../src/server/pipeline/types.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../../../src/sample-receipt.ts';
 import { SHARED_RECEIPTS, sharedDataPresent } from '../../../scripts/paths.ts';
@@ -19,20 +20,8 @@ function item(name: string, price: number, extra: Partial<ParsedItem> = {}): Par
 }
 
 function receipt(items: ParsedItem[], extra: Partial<ParsedReceipt> = {}): ParsedReceipt {
-  const itemCents = items.reduce((sum, line) => sum + toCents(line.price), 0);
-  return {
-    reconciliation: reconcile({ printedCents: null, itemCents, depositCents: 0, feeCents: 0, returnCents: 0 }),
-    notices: [],
-    store: { name: 'K-Market Testikatu', chain: 'K-Market' },
-    printedTotal: null,
-    items,
-    deposits: 0,
-    returns: 0,
-    fees: 0,
-    vatTableTotal: null,
-    warnings: [],
-    ...extra,
-  };
+  const store = { name: 'K-Market Testikatu', chain: 'K-Market' };
+  return { ...buildReceipt({ store, printedTotal: null, items, deposits: 0, returns: 0, fees: 0 }, 'none'), ...extra };
 }
 
 const cents = (eur: number): number => Math.round(eur * 100);
@@ -152,7 +141,7 @@ describe('analyzeParsedReceipt', () => {
   });
 
   it('reads the widget sample receipt into consistent numbers with red meat on top', () => {
-    const result = analyzeParsedReceipt(parseReceiptText(SAMPLE_RECEIPT_TEXT), { method: 'text', now: NOW });
+    const result = analyzeParsedReceipt(readReceiptText(SAMPLE_RECEIPT_TEXT), { method: 'text', now: NOW });
     expect(result.items.length).toBeGreaterThan(5);
     expectConsistent(result);
     const top = Object.entries(result.categories).sort((a, b) => b[1].emissions - a[1].emissions)[0];
@@ -168,7 +157,7 @@ describe.skipIf(!sharedDataPresent(receiptsDir, 'analysis of the real receipt te
     const files = dirs.flatMap((dir) => readdirSync(dir).map((file) => resolve(dir, file)));
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
-      const result = analyzeParsedReceipt(parseReceiptText(readFileSync(file, 'utf8')), { method: 'text', now: NOW });
+      const result = analyzeParsedReceipt(readReceiptText(readFileSync(file, 'utf8')), { method: 'text', now: NOW });
       expectConsistent(result);
     }
   });

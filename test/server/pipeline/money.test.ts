@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatEuros,
   mismatchNotice,
-  reconcile,
+  checkTotal,
   roundEur,
   roundKg,
   TOLERANCE_CENTS,
@@ -15,7 +15,7 @@ import {
 } from '../../../src/server/pipeline/money.ts';
 
 const sums = (printedCents: number | null, itemCents: number, extra: Partial<{ depositCents: number; feeCents: number; returnCents: number }> = {}) =>
-  reconcile({ printedCents, itemCents, depositCents: 0, feeCents: 0, returnCents: 0, ...extra });
+  checkTotal({ printedCents, itemCents, depositCents: 0, feeCents: 0, returnCents: 0, ...extra });
 
 describe('cents and grams', () => {
   it('round euros to integer cents as they read, also where binary floats fall short', () => {
@@ -39,7 +39,7 @@ describe('cents and grams', () => {
   });
 });
 
-describe('reconcile', () => {
+describe('checkTotal', () => {
   it('adds deposits and fees, takes off returns, and compares with the printed total', () => {
     expect(sums(364, 304, { depositCents: 40, feeCents: 40, returnCents: 20 })).toEqual({
       printedCents: 364,

@@ -37,6 +37,20 @@ describe('demo page and bundles', () => {
     expect(missing.json()).toHaveProperty('error');
   });
 
+  it('says a folder is missing once it listens, never while a start may still fail', async () => {
+    root = await mkdtemp(join(tmpdir(), 'receipt-static-'));
+    const lines: string[] = [];
+    const logStream = { write: (line: string) => void lines.push(line) };
+    testApp = await buildTestApp({ LOG_LEVEL: 'warn' }, { staticRoot: root, logStream });
+    expect(lines).toEqual([]);
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const said = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(said).toEqual([
+      'The demo page is missing (demo/index.html); GET / will answer 404.',
+      'The widget bundles are missing (no dist/ folder): run "npm run build" so the demo page can load them.',
+    ]);
+  });
+
   it('still serves the API when demo/ and dist/ are absent', async () => {
     root = await mkdtemp(join(tmpdir(), 'receipt-static-'));
     testApp = await buildTestApp({}, { staticRoot: root });

@@ -13,7 +13,7 @@ describe('GET /health', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok', openai_configured: false, ocr: 'ready' });
-    expect(typeof response.json().version).toBe('string');
+    expect(typeof response.json<{ version: unknown }>().version).toBe('string');
   });
 
   it('says the OpenAI reader is configured when OPENAI_API_KEY is set, without revealing the key', async () => {

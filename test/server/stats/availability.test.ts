@@ -108,7 +108,7 @@ describe.runIf(postgresAvailable('PostgreSQL availability tests (test/server/sta
 
       const analysed = await testApp.app.inject({ method: 'POST', url: '/api/process-text', payload: { text: COUNTED_RECEIPT_TEXT } });
       expect(analysed.statusCode).toBe(200);
-      expect(analysed.json().items.length).toBeGreaterThan(0);
+      expect(analysed.json<{ items: unknown[] }>().items.length).toBeGreaterThan(0);
 
       const down = await testApp.app.inject({ method: 'GET', url: '/health' });
       expect(down.statusCode).toBe(200);

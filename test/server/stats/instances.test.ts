@@ -37,12 +37,12 @@ async function startInstance(databaseUrl: string, dataDir: string): Promise<Inst
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stdout = '';
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start line in time; output: ${stdout} ${stderr}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
       if (match?.[1]) {
@@ -118,7 +118,7 @@ describe.runIf(postgresAvailable('multi-instance test (test/server/stats/instanc
     await client.end();
     expect(rows[0]).toMatchObject({ rows: 2 * PER_INSTANCE, days: 2 * PER_INSTANCE, totals: 2 * PER_INSTANCE });
 
-    const health = await Promise.all(instances.map(async (instance) => (await fetch(new URL('health', instance.url))).json()));
+    const health = await Promise.all(instances.map(async (instance) => (await fetch(new URL('health', instance.url))).json() as Promise<unknown>));
     for (const answer of health) expect(answer).toMatchObject({ status: 'ok', stats: 'ready', stats_store: 'postgres' });
   });
 });

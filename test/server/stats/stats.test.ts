@@ -179,7 +179,7 @@ describe('GET /stats', () => {
 
   it('keeps rows across a restart on the same DATA_DIR', async () => {
     testApp = await buildTestApp();
-    testApp.app.stats.record({ totalKg: 3.5, itemCount: 2, method: 'text' });
+    await testApp.app.stats.record({ totalKg: 3.5, itemCount: 2, method: 'text' });
     await testApp.app.close();
     const restarted = await buildTestApp({ DATA_DIR: testApp.dataDir });
     extraApps.push(restarted);

@@ -40,6 +40,7 @@ interface Global {
 /** Runs a UMD bundle as a script tag would and returns the global it defines (then removes it). */
 function loadUmd(code: string): Api {
   const global = globalThis as Global;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the built bundle as a page's script tag would.
   new Function(code).call(globalThis);
   const api = global.ReceiptCalculator;
   delete global.ReceiptCalculator;
@@ -50,7 +51,7 @@ function loadUmd(code: string): Api {
 interface BundleWidget {
   host: HTMLElement;
   shadow: ShadowRoot;
-  unmount(): Promise<void>;
+  unmount: () => Promise<void>;
 }
 
 async function mountBundle(api: Api, apiBaseUrl?: string, locale?: string): Promise<BundleWidget> {
@@ -115,7 +116,7 @@ describe.skipIf(!built && !onCi)('built bundles', () => {
   });
 
   it('are plain ASCII, so a host page in another encoding that serves them without a charset reads every character right', () => {
-    for (const file of [UMD, ESM]) expect(readFileSync(file, 'utf8')).toMatch(/^[\x00-\x7f]*$/);
+    for (const file of [UMD, ESM]) expect(readFileSync(file, 'utf8')).not.toMatch(/[\u0080-\uffff]/);
   });
 
   it('declares the public API', () => {

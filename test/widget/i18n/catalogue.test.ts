@@ -179,7 +179,7 @@ describe('components', () => {
   it.each(sourceFiles(join(REPO_ROOT, 'src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
     '%s has no user-facing text inline in JSX',
     (_name, file) => {
-      const source = readFileSync(file as string, 'utf8');
+      const source = readFileSync(file, 'utf8');
       const inlineText = [...source.matchAll(/>([^<>{}]*[A-Za-z][^<>{}]*)</g)]
         .map((match) => match[1]!.trim())
         // TypeScript generics (`Foo<Bar>`) and arrow functions are not JSX text.
@@ -192,7 +192,7 @@ describe('components', () => {
   it.each(sourceFiles(join(REPO_ROOT, 'src/widget')).map((file) => [file.split('/src/widget/')[1], file]))(
     '%s joins shown values with catalogue templates, not its own separators',
     (_name, file) => {
-      expect(shownTemplateText(readFileSync(file as string, 'utf8'))).toEqual([]);
+      expect(shownTemplateText(readFileSync(file, 'utf8'))).toEqual([]);
     },
   );
 

@@ -1,7 +1,7 @@
 // The edit rules: a visitor's change → the item list the backend recalculates.
 import { describe, expect, it } from 'vitest';
 import type { AnalysisItem } from '../../../src/contract.ts';
-import { amountOf, applyEdit, parseAmount, requestItemOf, unitsFor } from '../../../src/widget/rules/edits.ts';
+import { amountOf, applyEdit, keysAfterEdit, parseAmount, requestItemOf, unitsFor } from '../../../src/widget/rules/edits.ts';
 import { analysis } from '../support/fixtures.ts';
 
 const eggs: AnalysisItem = {
@@ -92,5 +92,14 @@ describe('applyEdit', () => {
     expect(added.items.at(-1)).toEqual({ name: 'Naudan jauheliha', weight: 0.4, edited: true });
     const bare = applyEdit(result, { type: 'add', name: 'Banaani', amount: null });
     expect(bare.items.at(-1)).toEqual({ name: 'Banaani', edited: true });
+  });
+});
+
+describe('keysAfterEdit', () => {
+  it('drops a removed item’s key, gives an added item the next one, and keeps the rest', () => {
+    expect(keysAfterEdit([0, 2, 5], { type: 'remove', index: 1 }, 6)).toEqual([0, 5]);
+    expect(keysAfterEdit([0, 2, 5], { type: 'add', name: 'Maito', amount: null }, 6)).toEqual([0, 2, 5, 6]);
+    expect(keysAfterEdit([0, 2, 5], { type: 'category', index: 1, category: 'Dairy' }, 6)).toEqual([0, 2, 5]);
+    expect(keysAfterEdit([0, 2, 5], { type: 'amount', index: 0, amount: { unit: 'g', value: 400 } }, 6)).toEqual([0, 2, 5]);
   });
 });

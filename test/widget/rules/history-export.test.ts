@@ -32,13 +32,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   return rows;
 }
@@ -74,7 +83,7 @@ describe('JSON export and import', () => {
     // Importing the same file again adds nothing twice.
     history.importText(file);
     expect(history.store.getState().outcome).toEqual({ kind: 'imported', added: 0 });
-    expect(JSON.parse(storage.getItem(HISTORY_KEY) ?? '').receipts).toHaveLength(3);
+    expect((JSON.parse(storage.getItem(HISTORY_KEY) ?? '') as { receipts: unknown[] }).receipts).toHaveLength(3);
   });
 
   it('merges with what is saved, keeping date order', () => {

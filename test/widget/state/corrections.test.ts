@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult, RecalculateRequest } from '../../../src/contract.ts';
 import { ApiFailure } from '../../../src/widget/api/errors.ts';
-import { createCorrections, type Corrections } from '../../../src/widget/state/corrections.ts';
+import { createCorrections, rowKeys, type Corrections } from '../../../src/widget/state/corrections.ts';
 import { analysis } from '../support/fixtures.ts';
 
 function harness(answer: (request: RecalculateRequest, call: number) => Promise<AnalysisResult>) {
@@ -30,7 +30,7 @@ describe('corrections', () => {
     const read = state.result!;
     await actions.edit({ type: 'remove', index: 0 });
     expect(state.result!.items).toHaveLength(read.items.length - 1);
-    expect(state.corrections).toMatchObject({ original: read, history: [read], pending: false, failure: null });
+    expect(state.corrections).toMatchObject({ original: read, history: [{ result: read, keys: [0, 1, 2, 3, 4] }], pending: false, failure: null });
     actions.reset();
     expect(state.result).toBe(read);
     expect(state.corrections!.history).toEqual([]);
@@ -52,6 +52,27 @@ describe('corrections', () => {
     expect(state.result!.items).toHaveLength(5);
     actions.undo();
     expect(state.result!.items).toHaveLength(5);
+  });
+
+  it('keeps each item’s key through removals, additions, undo and reset, and never reuses one', async () => {
+    const { state, actions } = harness(echo);
+    const read = state.result!;
+    expect(rowKeys(read, null)).toEqual([0, 1, 2, 3, 4]);
+    await actions.edit({ type: 'remove', index: 1 });
+    expect(rowKeys(state.result!, state.corrections)).toEqual([0, 2, 3, 4]);
+    await actions.edit({ type: 'add', name: 'Kaurajuoma', amount: null });
+    expect(rowKeys(state.result!, state.corrections)).toEqual([0, 2, 3, 4, 5]);
+    await actions.edit({ type: 'category', index: 0, category: 'Pork' });
+    expect(rowKeys(state.result!, state.corrections)).toEqual([0, 2, 3, 4, 5]);
+    // The keys follow the items: each key still names the item it was given to.
+    expect(state.result!.items.map((item) => item.name)).toEqual([...read.items.filter((_, i) => i !== 1).map((item) => item.name), 'Kaurajuoma']);
+    actions.undo();
+    actions.undo();
+    expect(rowKeys(state.result!, state.corrections)).toEqual([0, 2, 3, 4]);
+    actions.reset();
+    expect(rowKeys(state.result!, state.corrections)).toEqual([0, 1, 2, 3, 4]);
+    await actions.edit({ type: 'add', name: 'Kaurajuoma', amount: null });
+    expect(rowKeys(state.result!, state.corrections)).toEqual([0, 1, 2, 3, 4, 6]);
   });
 
   it('keeps the result and says why when the backend refuses a change', async () => {

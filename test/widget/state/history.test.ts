@@ -47,7 +47,7 @@ describe('stored format', () => {
   it('writes the current version and reads it back unchanged', () => {
     const receipts = [receipt('b', '2025-11-02'), receipt('a', '2025-10-30')];
     const text = writeHistory(receipts);
-    expect(JSON.parse(text).version).toBe(HISTORY_VERSION);
+    expect((JSON.parse(text) as { version: number }).version).toBe(HISTORY_VERSION);
     const read = readHistory(text);
     expect(read.notice).toBeNull();
     expect(read.receipts.map((r) => r.id)).toEqual(['a', 'b']);
@@ -75,9 +75,9 @@ describe('stored format', () => {
     storage.setItem(HISTORY_KEY, JSON.stringify({ version: 1, receipts: [{ id: 'old', savedAt: '2025-09-10T10:00:00Z', store: null, totalKg: 1, kgByCategory: {}, itemCount: 1, priceTotal: 1 }] }));
     const { history } = historyOn(storage);
     history.save(analysis(), false);
-    const stored = JSON.parse(storage.getItem(HISTORY_KEY) ?? '');
+    const stored = JSON.parse(storage.getItem(HISTORY_KEY) ?? '') as { version: number; receipts: SavedReceipt[] };
     expect(stored.version).toBe(HISTORY_VERSION);
-    expect(stored.receipts.map((r: SavedReceipt) => r.date)).toEqual(['2025-09-10', '2025-11-03']);
+    expect(stored.receipts.map((r) => r.date)).toEqual(['2025-09-10', '2025-11-03']);
   });
 });
 
@@ -158,7 +158,7 @@ describe('storage that fails', () => {
   });
 
   it('Firefox and old WebKit quota errors count as full too', () => {
-    for (const error of [{ name: 'NS_ERROR_DOM_QUOTA_REACHED' }, { name: 'Error', code: 22 }]) {
+    for (const error of [Object.assign(new Error('quota'), { name: 'NS_ERROR_DOM_QUOTA_REACHED' }), Object.assign(new Error('quota'), { code: 22 })]) {
       const storage = new QuotaStorage();
       storage.setItem = () => {
         throw error;

@@ -8,7 +8,7 @@ import { FRAME_MS } from './frames.ts';
 export interface TestWidget {
   host: HTMLElement;
   shadow: ShadowRoot;
-  unmount(): Promise<void>;
+  unmount: () => Promise<void>;
 }
 
 export async function mount(apiBaseUrl?: string, options?: MountOptions, host?: HTMLElement): Promise<TestWidget> {

@@ -16,7 +16,7 @@ const READ = analysis({ swaps: [SWAP] });
 const showResult = (result: AnalysisResult): Promise<TestWidget> => showSampleResult(fetch, result);
 
 const total = (shadow: ShadowRoot) => text(shadow.querySelector('[data-testid="total-emissions"]')!);
-const sent = (index: number) => JSON.parse(String(fetch.callsTo('/api/recalculate')[index]!.body)) as RecalculateRequest;
+const sent = (index: number) => JSON.parse(fetch.callsTo('/api/recalculate')[index]!.body as string) as RecalculateRequest;
 const status = (shadow: ShadowRoot) => text(shadow.querySelector('[data-testid="edit-status"]')!);
 const labelled = <T extends HTMLElement>(shadow: ShadowRoot, label: string): T => {
   const named = shadow.querySelector<T>(`[aria-label="${label}"]`);
@@ -30,8 +30,8 @@ const labelled = <T extends HTMLElement>(shadow: ShadowRoot, label: string): T =
 async function change(control: HTMLSelectElement | HTMLInputElement, value: string): Promise<void> {
   await act(async () => {
     control.focus();
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')!.set!;
-    setter.call(control, value);
+    // The prototype's setter, as a typing visitor's browser calls it (React ignores a plain assignment).
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')!.set!.call(control, value);
     control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
   });
   await settle();
@@ -130,6 +130,31 @@ describe('item editor', () => {
     expect(total(shadow)).toBe('12.3 kg CO2e');
     expect(shadow.querySelectorAll('[data-testid="edit-row"]')).toHaveLength(5);
     expect(status(shadow)).toBe('Back to what was read. Total 12.3 kg CO2e.');
+    await unmount();
+  });
+
+  it('writes an amount as the language writes numbers, also after the visitor switches language', async () => {
+    const heavy = analysis({ swaps: [], items: READ.items.map((item, i) => (i === 3 ? { ...item, weight: 1.25 } : item)) });
+    const { shadow, unmount } = await showResult(heavy);
+    expect(labelled<HTMLInputElement>(shadow, 'Amount of Tomaatti Suomi').value).toBe('1.25');
+    await click(button(shadow, 'Suomi'));
+    expect(labelled<HTMLInputElement>(shadow, 'Tuotteen Tomaatti Suomi määrä').value).toBe('1,25');
+    await unmount();
+  });
+
+  it('keeps what was typed in a row with its item when an item above it is removed, even one of the same name', async () => {
+    const twice = analysis({ swaps: [], items: [READ.items[1]!, READ.items[1]!, READ.items[3]!] });
+    const { shadow, unmount } = await showResult(twice);
+    // The second cheese and the tomato get amounts typed but not yet set.
+    const inputs = () => [...shadow.querySelectorAll<HTMLInputElement>('[data-testid="edit-row"] input')];
+    await change(inputs()[1]!, '750');
+    await change(inputs()[2]!, '900');
+    fetch.once('/api/recalculate', json(recalculated({ items: [twice.items[1]!, twice.items[2]!] })));
+    await click(shadow.querySelectorAll<HTMLButtonElement>('button[data-remove]')[0]!);
+    await settle();
+    expect(sent(0).items.map((item) => item.name)).toEqual(['Valio Oltermanni 500g', 'Tomaatti Suomi']);
+    // The rows that stayed are the same rows: what was typed in them is still there.
+    expect(inputs().map((input) => input.value)).toEqual(['750', '900']);
     await unmount();
   });
 

@@ -107,6 +107,18 @@ describe('home view', () => {
     await unmount();
   });
 
+  it('says there are no receipts yet where the average has none to come from, instead of 0 kg', async () => {
+    fetch.on('/stats', json({ total_receipts_processed: 0, receipts_today: 0, receipts_this_week: 0, average_emissions_per_receipt: 0 }));
+    const { shadow, unmount } = await mount(API);
+    await settle();
+    const tiles = [...statsPanel(shadow).querySelectorAll('dd')].map(text);
+    expect(tiles).toEqual(['0', '0', 'No receipts yet']);
+    fetch.on('/stats', json({ ...STATS, total_receipts_processed: 1, average_emissions_per_receipt: 0.04 }));
+    await advance(30_000);
+    expect([...statsPanel(shadow).querySelectorAll('dd')].map(text)[2]).toBe('0.04 kg');
+    await unmount();
+  });
+
   it('refreshes the stats every 30 s while home shows, and stops while another view shows', async () => {
     const { shadow, unmount } = await mount(API);
     await settle();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../src/contract.ts';
 import { CATEGORY_COLORS, UNKNOWN_CATEGORY_COLOR } from '../../../src/widget/theme/palette.ts';
-import { analysis, API } from '../support/fixtures.ts';
+import { analysis } from '../support/fixtures.ts';
 import { useFakeBackend } from '../support/environment.ts';
 import { byText, shadowCss, showResult as showSampleResult, text, type TestWidget } from '../support/widget.ts';
 

@@ -15,11 +15,12 @@
 // README.md in this folder has the order of decisions and how to extend each step.
 import type { CategoryName, Confidence } from '../../../contract.ts';
 import { FACTORS } from '../emissions/factors.ts';
-import { CATALOGUE, type Catalogue } from './catalogue.ts';
+import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
 import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
 import { modelConfidence, readWithModel } from './model.ts';
 import type { NgramModel } from './ngram.ts';
-import { foldText, packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
+import { foldText } from '../fold-text.ts';
+import { packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
 import { readRules } from './rules.ts';
 
 export interface Classification {
@@ -172,7 +173,6 @@ const ADJECTIVE_ENDING = /(?:inen|iset|isen|ton|ttomat|ttoman|tonta)$/;
 
 /** Reads a name with the lexicon; `cues.hint` is applied by `classifyName`. */
 export function readName(name: string, cues: NameCues = {}, options: ReadOptions = {}): Classification {
-  const catalogue = CATALOGUE;
   const rule = readRules(name);
   if (rule) {
     const ruled: Classification = { productKey: rule.productKey, category: rule.category, confidence: 'high', terms: [rule.rule], source: 'rule', uncertain: false };

@@ -1,8 +1,8 @@
 // The lexicon: Finnish stems, words and brands → product key. One row of data/lexicon.csv per term;
 // data/README.md explains the columns. Loaded and checked once, when the module loads.
-import { readDataTable } from './data-files.ts';
-import type { CsvRow } from './csv.ts';
-import { CATALOGUE, type Catalogue } from './catalogue.ts';
+import { readDataTable } from '../data/data-files.ts';
+import type { CsvRow } from '../data/csv.ts';
+import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
 
 /**
  * product: the term names a product (its key may name a species, which also refines cuts);

@@ -1,7 +1,7 @@
 // The committed category model (data/category-model.json, rebuilt by `npm run build:model`),
 // loaded once, and how sure its readings are.
 import type { Confidence } from '../../../contract.ts';
-import { readDataJson } from './data-files.ts';
+import { readDataJson } from '../data/data-files.ts';
 import { loadModel, predict, type ModelReading, type NgramModel, type NgramModelFile } from './ngram.ts';
 
 // The file is written by our own trainer; loadModel checks its format, categories and size.

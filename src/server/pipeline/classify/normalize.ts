@@ -2,17 +2,7 @@
 // PARM.REGGIANO), hyphenate compounds (SIKA-NAUTAJAUHELIHA) and OCR drops or swaps diacritics, so
 // matching works on folded lowercase ASCII letters only: digits, units and punctuation carry no
 // category (pack sizes are read separately, from the raw name).
-
-const SPECIAL_LETTERS: Record<string, string> = { æ: 'ae', ø: 'o', ß: 'ss', œ: 'oe', đ: 'd', ł: 'l' };
-
-/** Lowercase, ä/ö/å → a/o/a and every other diacritic dropped. */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[æøßœđł]/g, (ch) => SPECIAL_LETTERS[ch] ?? ch)
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
+import { foldText } from '../fold-text.ts';
 
 // Unit and packaging words left behind once the digits of `400g`, `6x0,33l`, `12kpl` are gone.
 const NOISE_TOKENS = new Set([

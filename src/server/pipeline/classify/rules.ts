@@ -2,7 +2,7 @@
 // a line that one of them places is placed for sure, and neither the lexicon nor the model can
 // move it. Each rule reads a class of names (a pump line, an age marker), never one product.
 import type { CategoryName } from '../../../contract.ts';
-import { foldText } from './normalize.ts';
+import { foldText } from '../fold-text.ts';
 
 export interface RuleReading {
   productKey: string;

@@ -5,7 +5,7 @@ import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
 import type { FileKind } from './detect.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
-import { divideByBackground, findPaper, maxFilter, toPgm, type GrayImage, type PixelImage } from './paper.ts';
+import { divideByBackground, findPaper, maxFilter, type GrayImage, type PixelImage } from './paper.ts';
 
 // Every receipt is decoded once and never again, so libvips' operation cache (50 MB by default)
 // only holds memory: each cached 12-megapixel decode stays resident until it is pushed out.
@@ -160,11 +160,6 @@ export async function cropPaper(source: ImageSource, limits: DecodeLimits): Prom
   } catch (error) {
     throw refusalFor(error, source, limits);
   }
-}
-
-/** `preparePaper` encoded as PGM, the cheapest container Tesseract reads. */
-export async function prepareForOcr(source: ImageSource, limits: DecodeLimits): Promise<Buffer> {
-  return toPgm(await preparePaper(source, limits));
 }
 
 /** Width the lean is measured at: enough to resolve a tenth of a degree, cheap to shear. */

@@ -5,7 +5,8 @@
 // factors, and at least CATEGORY_SPREAD either way, the widest default of the table. Also: which
 // keys are not food.
 import type { CategoryName } from '../../../contract.ts';
-import { CATALOGUE, type Catalogue } from '../classify/catalogue.ts';
+import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
+import { median, quantile } from '../median.ts';
 import { FACTORS, type EmissionFactor } from './factors.ts';
 
 // Zero-factor keys that are still eaten: supplements count 0 kg because no cited factor exists.
@@ -18,14 +19,6 @@ export const CATEGORY_SPREAD = 2.5;
 export function isNotFood(productKey: string): boolean {
   const info = CATALOGUE.keys.get(productKey);
   return info?.category === 'Other' && FACTORS.get(productKey)?.kgCo2ePerKg === 0 && !EATEN_WITHOUT_FACTOR.has(productKey);
-}
-
-/** The value at fraction `p` of sorted `values`, interpolated. */
-function quantile(sorted: readonly number[], p: number): number {
-  const at = p * (sorted.length - 1);
-  const below = sorted[Math.floor(at)] ?? 0;
-  const above = sorted[Math.ceil(at)] ?? below;
-  return below + (above - below) * (at - Math.floor(at));
 }
 
 const round3 = (value: number): number => Math.round(value * 1000) / 1000;
@@ -44,13 +37,12 @@ export function buildCategoryFactors(
   }
   const medians = new Map<CategoryName, EmissionFactor>();
   for (const [category, values] of byCategory) {
-    const sorted = [...values].sort((a, b) => a - b);
-    const median = round3(quantile(sorted, 0.5));
+    const middle = round3(median(values) ?? 0);
     medians.set(category, {
       key: `median:${category}`,
-      kgCo2ePerKg: median,
-      low: round3(Math.min(quantile(sorted, 0.1), median / CATEGORY_SPREAD)),
-      high: round3(Math.max(quantile(sorted, 0.9), median * CATEGORY_SPREAD)),
+      kgCo2ePerKg: middle,
+      low: round3(Math.min(quantile(values, 0.1) ?? middle, middle / CATEGORY_SPREAD)),
+      high: round3(Math.max(quantile(values, 0.9) ?? middle, middle * CATEGORY_SPREAD)),
       source: `Median of the ${values.length} cited factors of ${category} in this table (the item's name did not say which product it is)`,
     });
   }

@@ -1,8 +1,8 @@
 // The committed emission-factor table (data/emission-factors.csv, built by
 // scripts/data/build-factors.ts): kg CO2e per kg at cradle to retail, one cited row per product key,
 // each with the low and high of its range (data/README.md, "How ranges are made").
-import { readDataTable } from '../classify/data-files.ts';
-import type { CsvRow } from '../classify/csv.ts';
+import { readDataTable } from '../data/data-files.ts';
+import type { CsvRow } from '../data/csv.ts';
 
 export interface EmissionFactor {
   key: string;

@@ -2,7 +2,6 @@
 // category's median (category-factors.ts). A table can be passed in, so that the same items can be
 // weighed against another factor table (the eval's before-and-after of a factor change).
 import type { CategoryName } from '../../../contract.ts';
-import type { Classification } from '../classify/classify.ts';
 import { buildCategoryFactors, categoryMedianFactor } from './category-factors.ts';
 import { FACTORS, factorFor, type EmissionFactor } from './factors.ts';
 
@@ -21,19 +20,31 @@ export function factorTables(factors: ReadonlyMap<string, EmissionFactor>, media
   return { factors, categories: buildCategoryFactors(factors), medianFor };
 }
 
+/**
+ * What the factor needs of an item's reading: classify's Classification has these fields (written
+ * here, not imported, since classify reads the factor table and a stage imports no later one back).
+ */
+export interface ClassifiedItem {
+  productKey: string;
+  category: CategoryName;
+  /** The lexicon terms or rule that decided; empty when the model or a cue placed it. */
+  terms: readonly string[];
+  uncertain: boolean;
+}
+
 export const DEFAULT_TABLES: FactorTables = factorTables(FACTORS);
 
 /**
  * Nothing named the product: the item is uncertain, or the learned model, a weak cue or a chosen
  * category placed it (no lexicon term or rule decided), so its key only stands for the category.
  */
-export function knownByCategoryOnly(classification: Pick<Classification, 'uncertain' | 'terms'>): boolean {
+export function knownByCategoryOnly(classification: Pick<ClassifiedItem, 'uncertain' | 'terms'>): boolean {
   return classification.uncertain || classification.terms.length === 0;
 }
 
 /** The item's factor: non-food keeps its own 0 kg; a product known only by its category, the category's median. */
 export function itemFactor(
-  classification: Pick<Classification, 'uncertain' | 'terms' | 'productKey' | 'category'>,
+  classification: ClassifiedItem,
   notFood: boolean,
   tables: FactorTables = DEFAULT_TABLES,
 ): EmissionFactor {

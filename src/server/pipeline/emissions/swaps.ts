@@ -3,8 +3,8 @@
 // alternatives are editorial (what a Finnish shop sells in the same role: mince for mince, cold
 // cuts for cold cuts); both factors come cited from emission-factors.csv.
 import type { AnalysisItem, LocalizedName, Swap } from '../../../contract.ts';
-import { readDataTable } from '../classify/data-files.ts';
-import type { CsvRow } from '../classify/csv.ts';
+import { readDataTable } from '../data/data-files.ts';
+import type { CsvRow } from '../data/csv.ts';
 import { FACTORS, type EmissionFactor } from './factors.ts';
 import { roundKg } from '../money.ts';
 

@@ -2,7 +2,7 @@
 // are added up from the rounded item values (in integer grams and cents), so every total equals the
 // sum of what the visitor sees.
 import type { AnalysisItem, CategoryName, CategoryTotals, Reconciliation } from '../../../contract.ts';
-import { reconcile as checkTotal, roundKg, toCents as cents, toGrams as grams, toReconciliation } from '../money.ts';
+import { checkTotal, roundKg, toCents as cents, toGrams as grams, toReconciliation } from '../money.ts';
 
 /** Equivalents (km, months) to one decimal. */
 export const roundOne = (value: number): number => Math.round(value * 10) / 10;
@@ -47,8 +47,8 @@ export interface ReconciliationInput {
   returns: number;
 }
 
-/** Items + deposits + fees − returns against the printed total, by the one check of money.ts. */
-export function reconcile(input: ReconciliationInput): Reconciliation {
+/** The wire's `reconciliation` of the items as analysed (+ deposits + fees − returns) against the printed total, by the one check of money.ts. */
+export function reconciliationOf(input: ReconciliationInput): Reconciliation {
   return toReconciliation(
     checkTotal({
       printedCents: input.printedTotal === null ? null : cents(input.printedTotal),

@@ -1,11 +1,13 @@
-// The offline reader's extraction stage, bytes → text: file-type detection, image preparation
-// (sharp), OCR (tesseract.js pool) with its policy of reading a photo again, PDF text layer
-// (pdfjs-dist) with OCR of pages that have none. The vision model's input is apart (vision.ts).
+// The offline reader's extraction stage, bytes → text passes: file-type detection, image
+// preparation (sharp), OCR (tesseract.js pool) and its policy of reading a photo again, PDF text
+// layer (pdfjs-dist) with OCR of pages that have none. It reads text and never judges it: the
+// reading stage (../read/) pulls the passes one at a time and asks for another only while none
+// adds up. The vision model's input is apart (vision.ts).
 // Receipt bytes and text stay in memory: nothing here writes a file or logs what a receipt says.
 import type { Notice } from '../../../contract.ts';
 import { detectKind, type FileKind } from '../decode/detect.ts';
 import { cutIntoBands } from '../decode/bands.ts';
-import { levelPaper, OCR_PAPER_WIDTH, preparePaper, type DecodeLimits, type ImageSource } from '../decode/image.ts';
+import { levelPaper, OCR_PAPER_WIDTH, preparePaper, type DecodeLimits } from '../decode/image.ts';
 import { toPgm, type GrayImage } from '../decode/paper.ts';
 import { unsupportedType } from '../decode/refusals.ts';
 import { isCodedError } from '../errors.ts';
@@ -14,32 +16,38 @@ import { noTextInImage } from '../ocr/refusals.ts';
 import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
 import { hasReadableText, tidyOcrText } from '../ocr/text.ts';
-import { parseReadings, parseReceiptText } from '../parse/index.ts';
 import { loadPdfjs } from '../pdf/document.ts';
 import { noTextInPdf } from '../pdf/refusals.ts';
-import type { ExtractedText, ParsedReceipt } from '../types.ts';
+import type { ProcessingMethod } from '../types.ts';
 import { pdfPagesSkipped, withPdf } from './pdf.ts';
-import { bestReading, checkReading } from './readings.ts';
 import { visionInput, type VisionInput } from './vision.ts';
 
-export type { FileKind } from '../decode/detect.ts';
-
-/** What the extractor read, and the receipt parsed from it when judging readings parsed it already. */
-export interface Extracted extends ExtractedText {
+/**
+ * One reading of a receipt's text, as the reading stage parses it: a PDF's text layer, or what
+ * OCR read from the page prepared one way. A photo may be read several times, each pass
+ * prepared and cut into lines another way.
+ */
+export interface TextPass {
+  text: string;
   kind: FileKind;
-  /** What was left out, e.g. PDF pages beyond maxPdfPages (additive), as sentences and as notices. */
-  warnings?: string[];
-  notices?: Notice[];
-  /** OCR readings made (a photo read again counts each). */
-  ocrReadings?: number;
-  /** The parsed text, when choosing among readings parsed it: the caller need not parse it again. */
-  parsed?: ParsedReceipt;
+  method: Extract<ProcessingMethod, 'pdf-text' | 'pdf-ocr' | 'ocr'>;
+  /**
+   * How the page was read: its text layer, OCR of several pages once each (`pages`), or the OCR
+   * mode of this pass (`block` first, then `column` on the levelled page, `block-local` band by band).
+   */
+  read: 'text-layer' | 'pages' | OcrMode;
+  /** Mean OCR word confidence 0–100, when OCR read any of it. */
+  ocrConfidence?: number;
+  /** OCR work of this pass: CPU milliseconds of the worker threads (0 for a text layer). */
+  costMs: number;
+  /** What was left out of the file (PDF pages beyond maxPdfPages), the same on every pass of it. */
+  notices: readonly Notice[];
 }
 
 export interface ExtractorOptions {
   /** OCR workers started once and reused. */
   ocrWorkers: number;
-  /** OCR jobs allowed to wait; beyond it extractText throws a `busy` CodedError with retryAfter. */
+  /** OCR jobs allowed to wait; beyond it `extract` throws a `busy` CodedError with retryAfter. */
   maxQueue: number;
   /** Upper bound of one OCR call, ms. */
   ocrTimeoutMs: number;
@@ -78,10 +86,15 @@ export interface Extractor {
   /** Starts the OCR workers; resolves when they can take work. */
   ready(): Promise<void>;
   /**
-   * Text of an image or PDF. Throws a CodedError: unsupported-type (unknown bytes), a refusal of
-   * the file (too-many-pixels, unreadable-image, no-text-in-pdf, …) or busy.
+   * The text passes of an image or PDF, read as they are asked for: the first pass when the
+   * first is asked for, another (the page prepared and read another way) each time one more is
+   * asked for, while the policy of reading again allows (ocrRereads, ocrRereadWithinMs, no other
+   * job waiting). A photo's place in the OCR queue is held from the first pass until the
+   * iteration ends, so stop iterating (or let `for await` do it) once no more is wanted.
+   * Throws a CodedError: unsupported-type (unknown bytes), a refusal of the file
+   * (too-many-pixels, unreadable-image, no-text-in-image, no-text-in-pdf, …) or busy.
    */
-  extractText(bytes: Buffer, signal?: AbortSignal): Promise<Extracted>;
+  extract(bytes: Buffer, signal?: AbortSignal): AsyncGenerator<TextPass, void, undefined>;
   /** Input for the OpenAI vision path (vision.ts), within the same limits. */
   visionInput(bytes: Buffer, signal?: AbortSignal): Promise<VisionInput>;
   /** OCR jobs running plus waiting. */
@@ -131,21 +144,19 @@ function tidied(result: OcrResult): OcrResult {
   return { ...result, text: tidyOcrText(result.text) };
 }
 
-/** One reading's OCR work: its thread's CPU time; the call's wall time if the thread did not say. */
-async function measured(read: () => Promise<OcrResult>): Promise<{ result: OcrResult; costMs: number }> {
+/** One OCR reading of a prepared page, with its work: its thread's CPU time, else the call's wall time. */
+interface PageReading extends OcrResult {
+  mode: OcrMode;
+  costMs: number;
+}
+
+async function measured(mode: OcrMode, read: () => Promise<OcrResult>): Promise<PageReading> {
   const started = performance.now();
   const result = tidied(await read());
-  return { result, costMs: result.cpuMs ?? performance.now() - started };
+  return { ...result, mode, costMs: result.cpuMs ?? performance.now() - started };
 }
 
-interface PageReading extends OcrResult {
-  /** How many readings were made. */
-  readings: number;
-  /** The kept reading parsed, when readings were judged. */
-  parsed?: ParsedReceipt;
-}
-
-function meanConfidence(results: OcrResult[]): number | undefined {
+function meanConfidence(results: readonly OcrResult[]): number | undefined {
   if (results.length === 0) return undefined;
   return Math.round(results.reduce((sum, result) => sum + result.confidence, 0) / results.length);
 }
@@ -174,84 +185,80 @@ export function createExtractor(options: ExtractorOptions): Extractor {
   }
 
   /**
-   * OCR of one page. With `checkAgainstTotal`, a reading whose items do not add up to its
-   * printed total is followed by other readings (see ALTERNATIVE_READINGS) until one does, and
-   * the reading that fits best is kept. Another reading starts only while no other job waits
-   * for a worker and the page's readings have cost at most `ocrRereadWithinMs` of OCR work, so
-   * a busy server or a long page is not read again.
+   * The OCR readings of one prepared page, read as they are asked for: the evened page as one
+   * block, then, with `again`, the other readings (see ALTERNATIVE_READINGS) while they are
+   * asked for. Another reading starts only while no other job waits for a worker and the page's
+   * readings have cost at most `ocrRereadWithinMs` of OCR work, so a busy server or a long page
+   * is not read again; a later reading that fails leaves the earlier ones standing.
    */
-  async function recognize(source: ImageSource, ticket: OcrTicket, signal?: AbortSignal, checkAgainstTotal = false): Promise<PageReading> {
-    // The same preparation for a photo and for the picture of a scanned PDF page.
-    const paper = await preparePaper(source, limits);
-    signal?.throwIfAborted();
-    const { result: first, costMs } = await measured(() => ticket.recognize(toPgm(paper), signal, 'block'));
-    if (!checkAgainstTotal || options.ocrRereads === false || !hasReadableText(first.text)) return { ...first, readings: 1 };
-    let spentMs = costMs;
-    const readings = [first];
-    // Each reading is parsed once; the winner's parse goes on to the analysis.
-    const parses = [parseReceiptText(first.text)];
-    const checks = parses.map(checkReading);
+  async function* pageReadings(paper: GrayImage, ticket: OcrTicket, again: boolean, signal?: AbortSignal): AsyncGenerator<PageReading, void, undefined> {
+    const first = await measured('block', () => ticket.recognize(toPgm(paper), signal, 'block'));
+    yield first;
+    if (!again || options.ocrRereads === false || !hasReadableText(first.text)) return;
+    let spentMs = first.costMs;
     for (const alternative of ALTERNATIVE_READINGS) {
-      if (checks.some((check) => check.reconciles)) break;
-      if (pool.waiting > 0 || spentMs > rereadWithinMs) break;
+      if (pool.waiting > 0 || spentMs > rereadWithinMs) return;
       const prepared = await alternative.prepare(paper);
       const image = Array.isArray(prepared) ? prepared.map(toPgm) : toPgm(prepared);
       signal?.throwIfAborted();
+      let reading: PageReading;
       try {
-        const { result: reading, costMs: readingMs } = await measured(() => ticket.recognize(image, signal, alternative.mode));
-        spentMs += readingMs;
-        const parsed = parseReceiptText(reading.text);
-        readings.push(reading);
-        parses.push(parsed);
-        checks.push(checkReading(parsed));
+        reading = await measured(alternative.mode, () => ticket.recognize(image, signal, alternative.mode));
       } catch (error) {
         // A later reading that times out leaves the earlier ones standing; an aborted request stops.
         signal?.throwIfAborted();
         // The kind of failure only: a message could in principle quote what was read.
         const kind = isCodedError(error) ? error.code : error instanceof Error ? error.name : 'unknown';
         log('warn', `Another OCR reading failed (${kind}); the earlier one is kept`);
-        break;
+        return;
       }
+      spentMs += reading.costMs;
+      yield reading;
     }
-    const best = bestReading(checks);
-    if (!checks.some((check) => check.reconciles) && readings.length > 1) {
-      const merged = parseReadings(readings.map((reading) => reading.text));
-      if (merged) return { ...(readings[best] ?? first), readings: readings.length, parsed: merged };
+  }
+
+  /** The readings of a photo or a one-page scan as passes; the first must hold readable text. */
+  async function* ocrPasses(
+    paper: GrayImage,
+    ticket: OcrTicket,
+    pass: Pick<TextPass, 'kind' | 'method' | 'notices'>,
+    noText: () => Error,
+    signal?: AbortSignal,
+  ): AsyncGenerator<TextPass, void, undefined> {
+    let first = true;
+    for await (const reading of pageReadings(paper, ticket, true, signal)) {
+      if (first && !hasReadableText(reading.text)) throw noText();
+      first = false;
+      yield { ...pass, text: reading.text, read: reading.mode, ocrConfidence: Math.round(reading.confidence), costMs: reading.costMs };
     }
-    return { ...(readings[best] ?? first), readings: readings.length, ...(parses[best] ? { parsed: parses[best] } : {}) };
   }
 
   /** A place in the OCR queue is taken before any decoding, so the queue limit bounds the work. */
-  async function withTicket<T>(use: (ticket: OcrTicket) => Promise<T>): Promise<T> {
+  async function* imagePasses(bytes: Buffer, kind: FileKind, signal?: AbortSignal): AsyncGenerator<TextPass, void, undefined> {
     const ticket = pool.reserve();
     try {
-      return await use(ticket);
+      // The same preparation for a photo and for the picture of a scanned PDF page.
+      const paper = await preparePaper({ bytes, kind }, limits);
+      signal?.throwIfAborted();
+      yield* ocrPasses(paper, ticket, { kind, method: 'ocr', notices: [] }, noTextInImage, signal);
     } finally {
       ticket.release();
     }
   }
 
-  async function extractImage(bytes: Buffer, kind: FileKind, signal?: AbortSignal): Promise<Extracted> {
-    return withTicket(async (ticket) => {
-      const result = await recognize({ bytes, kind }, ticket, signal, true);
-      if (!hasReadableText(result.text)) throw noTextInImage();
-      return {
-        text: result.text,
-        method: 'ocr' as const,
-        ocrConfidence: Math.round(result.confidence),
-        kind,
-        ocrReadings: result.readings,
-        ...(result.parsed ? { parsed: result.parsed } : {}),
-      };
-    });
-  }
-
-  async function extractPdf(bytes: Buffer, signal?: AbortSignal): Promise<Extracted> {
-    return withPdf(bytes, pdfLimits, async (pdf, pages) => {
-      const texts: string[] = [];
-      const ocrResults: PageReading[] = [];
-      let ticket: OcrTicket | null = null;
-      try {
+  /**
+   * A PDF's pages, each by its text layer or, for a scanned page, by OCR of its picture, as one
+   * pass. A one-page scan is a whole receipt, which can be checked against its total: its
+   * picture is read pass by pass like a photo.
+   */
+  async function* pdfPasses(bytes: Buffer, signal?: AbortSignal): AsyncGenerator<TextPass, void, undefined> {
+    // Taken at the first scanned page: a PDF with a text layer needs no OCR worker.
+    const queue = { ticket: null as OcrTicket | null };
+    try {
+      const read = await withPdf(bytes, pdfLimits, async (pdf, pages) => {
+        const texts: string[] = [];
+        const ocrResults: PageReading[] = [];
+        let scan: GrayImage | null = null;
         for (let page = 1; page <= pages; page++) {
           signal?.throwIfAborted();
           const layer = await pdf.pageText(page);
@@ -260,39 +267,49 @@ export function createExtractor(options: ExtractorOptions): Extractor {
             continue;
           }
           // A scanned page: its picture is read exactly like a photo.
-          ticket ??= pool.reserve();
-          // A one-page scan is a whole receipt, which can be checked against its total.
-          const result = await recognize(await pdf.scannedPage(page), ticket, signal, pages === 1);
-          texts.push(result.text);
-          ocrResults.push(result);
+          queue.ticket ??= pool.reserve();
+          const paper = await preparePaper(await pdf.scannedPage(page), limits);
+          signal?.throwIfAborted();
+          if (pages === 1) {
+            scan = paper;
+            break;
+          }
+          for await (const reading of pageReadings(paper, queue.ticket, false, signal)) {
+            texts.push(reading.text);
+            ocrResults.push(reading);
+          }
         }
-      } finally {
-        ticket?.release();
+        const notices = pdf.pageCount > pages ? [pdfPagesSkipped(pages, pdf.pageCount)] : [];
+        return { texts, ocrResults, scan, notices };
+      });
+      if (read.scan && queue.ticket) {
+        yield* ocrPasses(read.scan, queue.ticket, { kind: 'pdf', method: 'pdf-ocr', notices: read.notices }, noTextInPdf, signal);
+        return;
       }
-      const text = texts.filter((pageText) => pageText.trim().length > 0).join('\n\n');
+      const text = read.texts.filter((pageText) => pageText.trim().length > 0).join('\n\n');
       if (!hasReadableText(text)) throw noTextInPdf();
-      const notices = pdf.pageCount > pages ? [pdfPagesSkipped(pages, pdf.pageCount)] : [];
-      const ocrConfidence = meanConfidence(ocrResults);
-      // A one-page scan's text is its one reading, parsed already when its readings were judged.
-      const parsed = texts.length === 1 && ocrResults.length === 1 ? ocrResults[0]?.parsed : undefined;
-      return {
+      const ocrConfidence = meanConfidence(read.ocrResults);
+      yield {
         text,
-        method: ocrResults.length > 0 ? ('pdf-ocr' as const) : ('pdf-text' as const),
-        ...(ocrConfidence === undefined ? {} : { ocrConfidence, ocrReadings: ocrResults.reduce((sum, page) => sum + page.readings, 0) }),
-        kind: 'pdf' as const,
-        ...(notices.length > 0 ? { notices, warnings: notices.map((notice) => notice.message) } : {}),
-        ...(parsed && text === ocrResults[0]?.text ? { parsed } : {}),
+        kind: 'pdf',
+        method: read.ocrResults.length > 0 ? 'pdf-ocr' : 'pdf-text',
+        read: read.ocrResults.length > 0 ? 'pages' : 'text-layer',
+        ...(ocrConfidence === undefined ? {} : { ocrConfidence }),
+        costMs: read.ocrResults.reduce((sum, reading) => sum + reading.costMs, 0),
+        notices: read.notices,
       };
-    });
+    } finally {
+      queue.ticket?.release();
+    }
   }
 
   return {
     async ready() {
       await Promise.all([pool.ready(), loadPdfjs()]);
     },
-    async extractText(bytes, signal) {
+    async *extract(bytes, signal) {
       const kind = detectOrRefuse(bytes);
-      return kind === 'pdf' ? extractPdf(bytes, signal) : extractImage(bytes, kind, signal);
+      yield* kind === 'pdf' ? pdfPasses(bytes, signal) : imagePasses(bytes, kind, signal);
     },
     visionInput: (bytes, signal) => visionInput(bytes, pdfLimits, signal),
     get load() {

@@ -39,10 +39,12 @@ export function toLlmError(error: unknown, deadline: AbortSignal, timeoutMs: num
   }
   if (error instanceof APIUserAbortError) return new LlmError('aborted', 'the request was cancelled');
   if (error instanceof APIConnectionError) return new LlmError('connection', 'could not reach the endpoint');
-  if (error instanceof APIError && error.status !== undefined) {
+  // `instanceof` leaves the SDK class's type arguments `any`: its status is a number or undefined.
+  const status = error instanceof APIError ? (error.status as number | undefined) : undefined;
+  if (error instanceof APIError && status !== undefined) {
     // Only status and the machine-readable code: the upstream message may echo a masked key.
     const code = typeof error.code === 'string' ? ` (${error.code})` : '';
-    return new LlmError('http', `the endpoint answered HTTP ${error.status}${code}`, error.status);
+    return new LlmError('http', `the endpoint answered HTTP ${status}${code}`, status);
   }
   if (error instanceof SyntaxError) return new LlmError('invalid-json', 'the response body is not JSON');
   const name = error instanceof Error ? error.name : typeof error;

@@ -4,7 +4,8 @@
 // and the visitor is told how many, so our factor table never multiplies nonsense.
 import { CATEGORY_NAMES } from '../../../contract.ts';
 import type { CategoryName, Notice } from '../../../contract.ts';
-import { mismatchNotice, reconcile, roundEur, roundKg, toCents } from '../money.ts';
+import { roundEur, roundKg } from '../money.ts';
+import { buildReceipt } from '../receipt.ts';
 import type { ParsedItem, ParsedReceipt } from '../types.ts';
 import type { ReceiptReply } from './schema.ts';
 
@@ -44,30 +45,12 @@ export function toParsedReceipt(reply: ReceiptReply): ParsedReceipt {
   const deposits = amount(reply.deposits) ?? 0;
   const returns = amount(reply.returns) ?? 0;
   const fees = amount(reply.fees) ?? 0;
-  const vatTableTotal = amount(reply.vat_table_total);
-  const reconciliation = reconcile({
-    printedCents: printedTotal === null ? null : toCents(printedTotal),
-    itemCents: items.reduce((sum, item) => sum + toCents(item.price), 0),
-    depositCents: toCents(deposits),
-    feeCents: toCents(fees),
-    returnCents: toCents(returns),
-  });
-  const notices = noticesFor(dropped);
-  // The model is checked like the offline parser: items that miss the printed total are said so.
-  const mismatch = items.length > 0 ? mismatchNotice(reconciliation) : null;
-  if (mismatch) notices.push(mismatch);
-  return {
-    store: { name: text(reply.store_name), chain: text(reply.chain) },
-    printedTotal,
-    items,
-    deposits,
-    returns,
-    fees,
-    vatTableTotal,
-    reconciliation,
-    notices,
-    warnings: notices.map((notice) => notice.message),
-  };
+  // The model is asked for the VAT table's total too (the prompt was measured with it); nothing
+  // uses it but this check, where an implausible one still says the model misread the receipt.
+  amount(reply.vat_table_total);
+  const store = { name: text(reply.store_name), chain: text(reply.chain) };
+  // The model is checked like the offline reader: items that miss the printed total are said so.
+  return buildReceipt({ store, printedTotal, items, deposits, returns, fees, notices: noticesFor(dropped) }, 'mismatch');
 }
 
 /** Hint only when the model named one of the 13, tolerating case and spacing. */

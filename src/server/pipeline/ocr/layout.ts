@@ -5,6 +5,7 @@
 // (a segment) is placed by its baseline, and segments whose baselines continue one another
 // across the gap form one printed line again.
 import type { Page } from 'tesseract.js';
+import { median } from '../median.ts';
 
 export interface Box {
   left: number;
@@ -32,12 +33,6 @@ export interface OcrSegment {
 const SAME_LINE_TOLERANCE = 0.5;
 /** Segments whose baselines lean more than this are read with the common lean instead. */
 const MAX_SEGMENT_SLOPE = 0.15;
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? null;
-}
 
 interface Placed {
   segment: OcrSegment;

@@ -166,7 +166,7 @@ export class OcrPool {
   async close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) this.#settle(job, () => job.reject(ocrUnavailable()));
-    await Promise.all(this.#slots.map((slot) => slot.starting));
+    await Promise.all(this.#slots.flatMap((slot) => (slot.starting ? [slot.starting] : [])));
     await Promise.all(
       this.#slots.map(async (slot) => {
         const worker = slot.worker;
@@ -261,7 +261,7 @@ export class OcrPool {
       const job = this.#queue.shift();
       if (job) this.#run(slot, slot.worker, job);
     }
-    const canServe = this.#slots.some((slot) => slot.worker || slot.starting);
+    const canServe = this.#slots.some((slot) => slot.worker !== null || slot.starting !== null);
     if (!canServe) {
       for (const job of this.#queue.splice(0)) {
         this.#settle(job, () => job.reject(ocrUnavailable({ retryAfter: 60, cause: this.#startError })));

@@ -2,16 +2,9 @@
 import { CodedError } from '../errors.ts';
 
 /** What helps a phone photo most, measured on the project's degraded photos: a flat receipt filling a well-lit picture. */
-const RETAKE_ADVICE = 'Lay the receipt flat, hold the camera closer so the receipt fills the picture, and take it in more light.';
+export const RETAKE_ADVICE = 'Lay the receipt flat, hold the camera closer so the receipt fills the picture, and take it in more light.';
 
 export const noTextInImage = (): CodedError => new CodedError('no-text-in-image', `No text could be read from this photo. ${RETAKE_ADVICE}`);
-
-/**
- * A photo whose reading was unsure and checks nothing (extract/unreadable-photo.ts): to the
- * visitor it is a photo without readable text, with the same advice, not a few invented items.
- */
-export const unreadablePhoto = (): CodedError =>
-  new CodedError('no-text-in-image', `This photo could not be read clearly enough. ${RETAKE_ADVICE}`);
 
 export const busy = (retryAfter: number): CodedError =>
   new CodedError('busy', 'The receipt reader is busy right now. Please try again in a moment.', { retryAfter });

@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { StartupError } from '../../startup-error.ts';
 
 /** The languages whose trained data is installed (package.json depends on both packages). */
 export const OCR_LANGUAGES = ['fin', 'eng'] as const;
@@ -25,8 +24,11 @@ export interface TrainedData {
   data: Uint8Array;
 }
 
-/** OCR cannot run: trained data missing or broken, or a worker that fails to start. */
-export class OcrStartError extends StartupError {
+/**
+ * OCR cannot run: trained data missing or broken, or a worker that fails to start. Its message
+ * names the cause in words, so a start that fails on it prints it as it is (../../startup-error.ts).
+ */
+export class OcrStartError extends Error {
   override name = 'OcrStartError';
 }
 

@@ -4,7 +4,7 @@
 import type { ParsedItem } from '../types.ts';
 import { fold, type Line } from './lines.ts';
 import { amountLabelKind, classifyLine, continuationAmount, type LineKind } from './line-kinds.ts';
-import { toEuros } from '../money.ts';
+import { sameAmount, toEuros } from '../money.ts';
 
 /** A product line while the receipt is being read; prices in cents. */
 export interface DraftItem {
@@ -227,7 +227,7 @@ function offerModifierReading(item: DraftItem): void {
   if (amount === null) return;
   const gross = Math.round(amount * item.unitCents);
   const discount = item.discounts.reduce((a, b) => a + b, 0);
-  if (Math.abs(gross - item.cents) <= 2 || Math.abs(gross - item.cents - discount) <= 2) return;
+  if (sameAmount(gross, item.cents) || sameAmount(gross, item.cents + discount)) return;
   item.readings = [item.cents, gross];
 }
 
@@ -243,7 +243,7 @@ export function netCents(item: DraftItem, cents = item.cents): number {
   const amount = item.quantity ?? item.weightKg;
   if (amount !== null && item.unitCents !== null) {
     const gross = Math.round(amount * item.unitCents);
-    if (Math.abs(gross - cents) > 2 && Math.abs(gross - cents - discount) <= 2) return cents;
+    if (!sameAmount(gross, cents) && sameAmount(gross, cents + discount)) return cents;
   }
   return cents - discount >= 0 ? cents - discount : cents;
 }

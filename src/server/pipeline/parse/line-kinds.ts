@@ -50,7 +50,7 @@ function labelKey(key: string): string {
   return key.replace(/^[-*\s]+/, '').replace(/^[^A-Z\s]{1,2}\s+(?=[A-Z]{3})/, '');
 }
 
-export function isDiscountLabel(key: string): boolean {
+function isDiscountLabel(key: string): boolean {
   const label = labelKey(key);
   if (DISCOUNT_START.test(label) || /SAASTOSI|-SAASTO\b/.test(label)) return true;
   const first = keyWords(label)[0] ?? '';
@@ -68,7 +68,7 @@ export function isReturnLabel(key: string): boolean {
     .some((word) => /PALAUTUS$/.test(word));
 }
 
-export function isFeeLabel(key: string): boolean {
+function isFeeLabel(key: string): boolean {
   return /TOIMITUSMAKSU|PAKKAUSMATERIAALI|KERAILYMAKSU|PALVELUMAKSU|KOTIINKULJETUS|NOUTOMAKSU|KULJETUSMAKSU|PAKKAUSMAKSU/.test(
     key,
   );
@@ -189,7 +189,7 @@ export function cleanName(tokens: readonly string[]): string {
 const RATE = /(?:^|\s)(\d{1,2})\s?(?:%|[Xx&]|4)(?=\s|$)/;
 
 /** The share a discount label prints (`ALENNUS 30%` → 30), or null. */
-export function discountRate(name: string): number | null {
+function discountRate(name: string): number | null {
   const rate = Number(RATE.exec(name)?.[1] ?? NaN);
   return rate >= 5 && rate <= 90 && rate % 5 === 0 ? rate : null;
 }

@@ -1,6 +1,8 @@
 // Receipt text → clean lines. Printers, PDF extractors and OCR disagree on line endings,
 // spaces (non-breaking ones pad S-kaupat receipts), Unicode forms (a decomposed `Ä`) and
 // the specks OCR reads from the paper's edge; everything after this sees one form.
+import { foldText } from '../fold-text.ts';
+import { editDistance } from '../similarity.ts';
 import { tokenize } from './numbers.ts';
 
 export interface Line {
@@ -18,12 +20,9 @@ export interface Line {
 
 const SPACES = /[\u00a0\u2000-\u200b\u202f\u205f\u3000\t\f\v]/g;
 
-/** Upper-case without diacritics: `Yhteensä` → `YHTEENSA`. */
+/** A keyword key: the text folded (../fold-text.ts) in upper case, as receipts print keywords: `Yhteensä` → `YHTEENSA`. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase();
+  return foldText(text).toUpperCase();
 }
 
 // A token made only of punctuation (`===`, `|`, `—`, `:`) carries nothing on a receipt.
@@ -54,7 +53,7 @@ function isCuttable(tokens: readonly string[]): boolean {
 }
 
 /** Removes OCR specks before the first and after the last meaningful token. */
-export function stripEdgeNoise(text: string): string {
+function stripEdgeNoise(text: string): string {
   const tokens = text.split(' ').filter((t) => t.length > 0);
   let start = 0;
   for (let k = Math.min(2, tokens.length - 2); k >= 0; k--) {
@@ -121,7 +120,7 @@ function dropColumnJunk(segments: string[]): string[] {
   return segments.filter((segment, i) => !(i > name && i < end && !/\d/.test(segment) && looksLikeNoise(segment)));
 }
 
-export function normaliseLine(raw: string): string {
+function normaliseLine(raw: string): string {
   const spaced = raw.normalize('NFC').replace(SPACES, ' ');
   // The line's parts as set apart by wide gaps (name, price, what OCR read from the margins).
   const segments = dropColumnJunk(dropMarginSegments(spaced.trim().split(/\s{3,}/)));
@@ -150,22 +149,6 @@ export function isSeparator(line: Line): boolean {
 
 export function letterCount(text: string): number {
   return (text.match(/\p{L}/gu) ?? []).length;
-}
-
-/** Levenshtein distance, for keywords OCR misspells by a letter or two. */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] ?? 0;
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + cost);
-      diagonal = above;
-    }
-  }
-  return row[b.length] ?? 0;
 }
 
 /**

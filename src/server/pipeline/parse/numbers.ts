@@ -20,7 +20,7 @@ const AMOUNT_TOKEN = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)[,.](\d{2})(-?)[.;:'",)\]|]*
 const COLON_AMOUNT_TOKEN = /^(-?)(\d{1,2}):(\d{2})(-?)$/;
 
 /** Undo the OCR letter-for-digit slips inside a token that is clearly meant as a number. */
-export function fixOcrDigits(token: string): string {
+function fixOcrDigits(token: string): string {
   if (!/^[-(]?[\dlIOo|]+[,.:][\dlIOo|]{2}-?\)?$/.test(token)) return token;
   const digits = token.replace(/\D/g, '').length;
   if (digits < 2) return token;
@@ -169,16 +169,4 @@ export function commalessReadings(token: string): number[] {
   // `1135` for `1,35` (the comma itself read as a digit) or `1290` for `12,90`. Groceries
   // under ten euros are the common case, so that reading comes first.
   return [Number(t[0]) * 100 + Number(t.slice(2)), Number(t)];
-}
-
-/** The prices a printed amount may have been with one stray digit removed (`15.55` → 1,55, 5,55, 15,5…). */
-export function withOneDigitLess(cents: number): number[] {
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  const out = new Set<number>();
-  for (let i = 0; i < digits.length; i++) {
-    const shorter = digits.slice(0, i) + digits.slice(i + 1);
-    if (shorter.length >= 3) out.add(Number(shorter));
-  }
-  out.delete(Math.abs(cents));
-  return [...out];
 }

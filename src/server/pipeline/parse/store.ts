@@ -13,8 +13,9 @@ interface ChainRule {
   pattern: RegExp;
 }
 
-// Order matters: the longer K-Group names before `K-Market`, Sokos Herkku before Sokos.
-export const CHAIN_RULES: readonly ChainRule[] = [
+// Order matters: the longer K-Group names before `K-Market`, Sokos Herkku before Sokos. A chain is
+// written in a store name as it is spelled here (`K CITYMARKET` → `K-Citymarket`).
+const CHAIN_RULES: readonly ChainRule[] = [
   { chain: 'K-Citymarket', pattern: /\bK[\s-]?CITY[\s-]?MARKET\b/ },
   { chain: 'K-Supermarket', pattern: /\bK[\s-]?SUPER[\s-]?MARKET\b/ },
   { chain: 'K-Market', pattern: /\bK[\s-]?MARKET\b/ },
@@ -33,27 +34,6 @@ export const CHAIN_RULES: readonly ChainRule[] = [
   { chain: 'Minimani', pattern: /\bMINIMANI\b/ },
   { chain: 'Halpa-Halli', pattern: /\bHALPA[\s-]?HALLI\b/ },
 ];
-
-/** How each chain's own name is spelled inside a store name. */
-const CHAIN_SPELLING: Record<string, string> = {
-  'K-Citymarket': 'K-Citymarket',
-  'K-Supermarket': 'K-Supermarket',
-  'K-Market': 'K-Market',
-  'K-Extra': 'K-Extra',
-  'S-kaupat': 'S-kaupat',
-  Prisma: 'Prisma',
-  'S-market': 'S-market',
-  Sale: 'Sale',
-  Alepa: 'Alepa',
-  'Sokos Herkku': 'Sokos Herkku',
-  Sokos: 'Sokos',
-  Lidl: 'Lidl',
-  Tokmanni: 'Tokmanni',
-  Stockmann: 'Stockmann',
-  'R-kioski': 'R-kioski',
-  Minimani: 'Minimani',
-  'Halpa-Halli': 'Halpa-Halli',
-};
 
 // Cities that follow a district in a store name ('PRISMA LIELAHTI TAMPERE' → 'Prisma Lielahti').
 const CITIES = new Set(
@@ -123,15 +103,14 @@ function cleanNameLine(text: string): string {
 }
 
 function withChainSpelling(words: string[], chain: string): string[] {
-  const spelled = CHAIN_SPELLING[chain] ?? chain;
   const rule = CHAIN_RULES.find((r) => r.chain === chain);
   const cased = personCaseWords(words);
   for (let i = 0; rule && i < words.length; i++) {
-    if (rule.pattern.test(fold(words[i] ?? ''))) return [...cased.slice(0, i), spelled, ...cased.slice(i + 1)];
+    if (rule.pattern.test(fold(words[i] ?? ''))) return [...cased.slice(0, i), chain, ...cased.slice(i + 1)];
     // A chain printed in two words (`K CITYMARKET`, `SOKOS HERKKU`).
     const pair = fold(`${words[i] ?? ''} ${words[i + 1] ?? ''}`);
     if (rule.pattern.test(pair) && !rule.pattern.test(fold(words[i + 1] ?? ''))) {
-      return [...cased.slice(0, i), spelled, ...cased.slice(i + 2)];
+      return [...cased.slice(0, i), chain, ...cased.slice(i + 2)];
     }
   }
   return cased;
@@ -158,9 +137,8 @@ function nameFromChainLine(line: Line, chain: string, header: readonly Line[], w
     words = words.flatMap((w) => (w === 'Sokos' ? ['Sokos', 'Herkku'] : [w]));
   }
   let name = words.join(' ');
-  const spelled = CHAIN_SPELLING[chain] ?? chain;
   // A logo line that says only the chain: the next plain header line usually names the place.
-  if (fold(name) === fold(spelled)) {
+  if (fold(name) === fold(chain)) {
     const next = header.find((l) => l.index > line.index && isPlainNameLine(l));
     if (next) {
       const nextName = personCaseWords(nameWords(next.text)).join(' ');
@@ -194,7 +172,7 @@ export function detectStore(header: readonly Line[], all: readonly Line[]): Stor
   const firstChainLine = chainLines[0];
   if (firstChainLine) {
     let chain = chainOf(firstChainLine.key) ?? '';
-    const spelled = fold(CHAIN_SPELLING[chain] ?? chain);
+    const spelled = fold(chain);
     // A logo line (`LIDL`) is often followed by one that also names the place (`Lidl Suomi Ky Turku`).
     const sameChain = chainLines.filter((line) => chainOf(line.key) === chain);
     const placed = sameChain.find((line) => fold(withChainSpelling(nameWords(line.text), chain).join(' ')) !== spelled);
@@ -205,6 +183,6 @@ export function detectStore(header: readonly Line[], all: readonly Line[]): Stor
   const first = header.find(isPlainNameLine);
   const name = first ? personCaseWords(nameWords(first.text)).join(' ') || null : null;
   const chainElsewhere = all.map((l) => chainOf(l.key)).find((c) => c !== null) ?? null;
-  if (chainElsewhere) return { name: name ?? CHAIN_SPELLING[chainElsewhere] ?? chainElsewhere, chain: chainElsewhere };
+  if (chainElsewhere) return { name: name ?? chainElsewhere, chain: chainElsewhere };
   return { name, chain: null };
 }

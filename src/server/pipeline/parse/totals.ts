@@ -1,5 +1,6 @@
 // The receipt's own total (YHTEENSÄ and its OCR and chain variants), the VAT table's gross
 // total (a second witness), and the payment lines (a third, used when the total is unreadable).
+import { withinRounding } from '../money.ts';
 import { nearWord, type Line } from './lines.ts';
 import { amountsIn, commalessReadings, tokenize, trailingAmount } from './numbers.ts';
 
@@ -99,8 +100,8 @@ export function isVatHeader(line: Line): boolean {
 function grossOfRow(values: number[]): number {
   const [a, b, c] = values.slice(-3);
   if (a === undefined || b === undefined || c === undefined) return Math.max(...values);
-  if (Math.abs(a + b - c) <= 1) return c;
-  if (Math.abs(b + c - a) <= 1) return a;
+  if (withinRounding(a + b, c)) return c;
+  if (withinRounding(b + c, a)) return a;
   return Math.max(a, b, c);
 }
 

@@ -97,10 +97,12 @@ async function placedRuns(pdfjs: Pdfjs, page: PdfPage): Promise<PlacedText[]> {
   for (const item of content.items) {
     if (!('str' in item) || item.str.length === 0) continue;
     // Into viewport space: page rotation applied, y growing downwards.
-    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+    // pdf.js types its matrices as any[]: they are six numbers.
+    const matrix = item.transform as number[];
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = pdfjs.Util.transform(viewport.transform, matrix) as number[];
     const size = Math.hypot(c, d) || Math.hypot(a, b);
     // item.width is in text space along the run; scale it like the run's x axis.
-    const scaleX = Math.hypot(item.transform[0] ?? 0, item.transform[1] ?? 0) || 1;
+    const scaleX = Math.hypot(matrix[0] ?? 0, matrix[1] ?? 0) || 1;
     runs.push({ text: item.str, x, y, width: (item.width * Math.hypot(a, b)) / scaleX, size });
   }
   return runs;

@@ -1,6 +1,7 @@
 // Rebuilds printed lines from a PDF text layer. A receipt PDF stores a product name and its
 // price as separate text runs; grouped by baseline and placed on a character grid, they end up
 // on one line with the gap between them, as `pdftotext -layout` prints them.
+import { median } from '../median.ts';
 
 /** A text run in page coordinates: x to the right, y (the baseline) downwards. */
 export interface PlacedText {
@@ -19,13 +20,6 @@ const SAME_LINE = 0.5;
 const BLANK_LINE_PITCH = 1.6;
 /** Runs closer than this share of a character are one word split in two. */
 const ABUTTING = 0.25;
-
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 function groupByBaseline(runs: PlacedText[]): PlacedText[][] {
   const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
@@ -53,7 +47,7 @@ export function layoutLines(runs: PlacedText[]): string {
   const charWidth = median(visible.map((run) => run.width / run.text.length).filter((width) => width > 0)) || 1;
   const left = Math.min(...visible.map((run) => run.x));
   const lines = groupByBaseline(visible);
-  const pitch = median(lines.slice(1).map((line, index) => (line[0]?.y ?? 0) - (lines[index]?.[0]?.y ?? 0)));
+  const pitch = median(lines.slice(1).map((line, index) => (line[0]?.y ?? 0) - (lines[index]?.[0]?.y ?? 0))) ?? 0;
 
   const output: string[] = [];
   lines.forEach((line, index) => {

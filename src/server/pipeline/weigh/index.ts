@@ -3,7 +3,7 @@
 // key (or, when only the category is known, the category's) times the count, marked as estimated.
 // A litre of drink counts as 1 kg.
 import type { ParsedItem } from '../types.ts';
-import { CATALOGUE } from '../classify/catalogue.ts';
+import { CATALOGUE } from '../data/catalogue.ts';
 import { FACTORS } from '../emissions/factors.ts';
 import type { CategoryName } from '../../../contract.ts';
 import { categoryTypicalKg, keyTypicalKg } from './typical.ts';

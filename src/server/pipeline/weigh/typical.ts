@@ -2,18 +2,13 @@
 // product; the category's median pack weight when only the category is known (the model placed
 // the name, or nothing did).
 import type { CategoryName } from '../../../contract.ts';
-import { CATALOGUE } from '../classify/catalogue.ts';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
+import { CATALOGUE } from '../data/catalogue.ts';
+import { median } from '../median.ts';
 
 const BY_CATEGORY: ReadonlyMap<CategoryName, number> = (() => {
   const lists = new Map<CategoryName, number[]>();
   for (const info of CATALOGUE.keys.values()) lists.set(info.category, [...(lists.get(info.category) ?? []), info.typicalKg]);
-  return new Map([...lists].map(([category, weights]) => [category, median(weights)]));
+  return new Map([...lists].map(([category, weights]) => [category, median(weights) ?? 0]));
 })();
 
 export function categoryTypicalKg(category: CategoryName): number {

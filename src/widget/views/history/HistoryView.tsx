@@ -8,10 +8,12 @@ import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { ButtonRow, Card, Muted, SectionTitle } from '../../components/layout.tsx';
 import { ViewHeading } from '../../components/ViewHeading.tsx';
 import { categoryLabel, fill, plural } from '../../i18n/index.ts';
+import { kgText } from '../../i18n/kg-text.ts';
 import { exportCsv, exportJson } from '../../rules/history-export.ts';
 import { averagePerReceipt, changeFromPreviousMonth, kgPerCategory, kgPerMonth } from '../../rules/history-report.ts';
-import { formatEuro, formatKg, formatRange } from '../../rules/format.ts';
+import { formatEuro, formatKg } from '../../rules/format.ts';
 import { localDate, type SavedReceipt } from '../../rules/history.ts';
+import { communityAverage } from '../../rules/stats.ts';
 import { below } from '../../theme/breakpoints.ts';
 import { categoryColor, palette } from '../../theme/palette.ts';
 import { useAppState, useHistoryState, useWidget } from '../../state/widget-context.ts';
@@ -64,6 +66,18 @@ const Swatch = styled.span<{ $color: string }>`
   background: ${({ $color }) => $color};
 `;
 
+const Actions = styled(ButtonRow)`
+  margin-top: 16px;
+`;
+
+const Confirm = styled.div`
+  margin-top: 16px;
+`;
+
+const ConfirmButtons = styled(ButtonRow)`
+  margin-top: 12px;
+`;
+
 export function HistoryView(props: { focusHeading: boolean; returnTo: () => void }) {
   const { history, locale, messages } = useWidget();
   const text = messages.history;
@@ -94,13 +108,10 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
   const categories = kgPerCategory(receipts);
   const average = averagePerReceipt(receipts);
   const change = changeFromPreviousMonth(months);
-  const community = stats.phase === 'ready' ? stats.stats.average_emissions_per_receipt : null;
+  const community = stats.phase === 'ready' ? communityAverage(stats.stats) : undefined;
   const kg = (value: number) => fill(messages.results.kgValue, { kg: formatKg(locale, value) });
   // A saved total with its range, as the result showed it (older saves have none).
-  const savedKg = (receipt: SavedReceipt) =>
-    receipt.lowKg !== undefined && receipt.highKg !== undefined
-      ? fill(messages.estimate.itemFigure, { kg: formatKg(locale, receipt.totalKg), ...formatRange(locale, receipt.lowKg, receipt.highKg) })
-      : kg(receipt.totalKg);
+  const savedKg = (receipt: SavedReceipt) => kgText(locale, messages, receipt.totalKg, receipt.lowKg, receipt.highKg);
   const outcome = state.outcome && outcomeText(text, locale, state.outcome);
   const problems = [
     outcome?.error && outcome.message,
@@ -177,7 +188,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
             </li>
             <li>
               <span>{text.communityAverage}</span>
-              <strong>{community === null ? messages.home.noValue : kg(community)}</strong>
+              <strong>{community === undefined ? messages.home.noValue : community === null ? messages.home.noReceiptsYet : kg(community)}</strong>
             </li>
           </Rows>
         </Card>
@@ -225,7 +236,7 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
           ))}
         </Rows>
         {!state.blocked && (
-          <ButtonRow style={{ marginTop: 16 }} ref={downloads}>
+          <Actions ref={downloads}>
             {receipts.length > 0 && (
               <>
                 <Button $variant="secondary" onClick={() => download('csv')}>
@@ -239,26 +250,26 @@ export function HistoryView(props: { focusHeading: boolean; returnTo: () => void
             <Button $variant="secondary" onClick={() => fileInput.current?.click()}>
               {text.importJson}
             </Button>
-            <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importFile} data-testid="history-import" />
+            <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={(event) => void importFile(event)} data-testid="history-import" />
             {receipts.length > 0 && (
               <Button $variant="secondary" aria-expanded={confirming} onClick={() => setConfirming(true)}>
                 {text.removeAll}
               </Button>
             )}
-          </ButtonRow>
+          </Actions>
         )}
         {confirming && (
-          <div role="group" aria-labelledby="rc-history-confirm" style={{ marginTop: 16 }}>
+          <Confirm role="group" aria-labelledby="rc-history-confirm">
             <Message $error id="rc-history-confirm">
               {text.confirmRemoveAll}
             </Message>
-            <ButtonRow style={{ marginTop: 12 }}>
+            <ConfirmButtons>
               <Button onClick={() => deleted(() => history.clear())}>{text.removeAll}</Button>
               <Button ref={cancelButton} $variant="secondary" onClick={() => setConfirming(false)}>
                 {text.cancel}
               </Button>
-            </ButtonRow>
-          </div>
+            </ConfirmButtons>
+          </Confirm>
         )}
       </Card>
     </>

@@ -2,6 +2,7 @@
 // category. Both are pictures of the numbers the lists beside them carry as text, so the SVG is
 // hidden from screen readers.
 import { styled } from 'styled-components';
+import { stacked } from '../../rules/stack.ts';
 import { categoryColor, palette } from '../../theme/palette.ts';
 
 /** Drawn at 1 px per unit, and only ever scaled down (a phone with twelve months). */
@@ -37,18 +38,17 @@ export function MonthColumns(props: { months: Array<{ label: string; kg: number 
   );
 }
 
+const BarSvg = styled(Svg)`
+  height: 24px;
+`;
+
 /** One bar, a segment per category in its colour, in the legend's order. */
 export function CategoryBar(props: { rows: Array<{ name: string; kg: number }> }) {
-  const total = props.rows.reduce((sum, row) => sum + row.kg, 0);
-  let x = 0;
   return (
-    <Svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="category-chart" width="100%" style={{ height: 24 }}>
-      {props.rows.map((row) => {
-        const width = total > 0 ? (row.kg / total) * 100 : 0;
-        const segment = <rect key={row.name} data-category={row.name} x={x} y="0" width={width} height="8" fill={categoryColor(row.name)} />;
-        x += width;
-        return segment;
-      })}
-    </Svg>
+    <BarSvg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="category-chart" width="100%">
+      {stacked(props.rows, (row) => row.kg, 100).map(({ item: row, start, size }) => (
+        <rect key={row.name} data-category={row.name} x={start} y="0" width={size} height="8" fill={categoryColor(row.name)} />
+      ))}
+    </BarSvg>
   );
 }

@@ -1,6 +1,5 @@
 // Floors on real labelled names: the 4,435 product names of the shared data and every item of the
 // hand-labelled receipts. Skipped when ../shared/data is not there.
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyName } from '../../../../src/server/pipeline/classify/classify.ts';

@@ -1,23 +1,20 @@
 // What the result says about items the classifier could not place and lines that are not food.
 import { describe, expect, it } from 'vitest';
 import { analyzeParsedReceipt } from '../../../../src/server/pipeline/analyze.ts';
-import { CATALOGUE } from '../../../../src/server/pipeline/classify/catalogue.ts';
+import { CATALOGUE } from '../../../../src/server/pipeline/data/catalogue.ts';
 import { classifyName } from '../../../../src/server/pipeline/classify/classify.ts';
 import { categoryMedianFactor } from '../../../../src/server/pipeline/emissions/category-factors.ts';
 import { FACTORS, factorFor } from '../../../../src/server/pipeline/emissions/factors.ts';
 import { categoryTypicalKg } from '../../../../src/server/pipeline/weigh/typical.ts';
-import { reconcile } from '../../../../src/server/pipeline/money.ts';
-import type { ParsedItem, ParsedReceipt } from '../../../../src/server/pipeline/types.ts';
+import { buildReceipt } from '../../../../src/server/pipeline/receipt.ts';
+import type { ParsedItem } from '../../../../src/server/pipeline/types.ts';
 
 function item(name: string, extra: Partial<ParsedItem> = {}): ParsedItem {
   return { name, price: 2, quantity: 1, weightKg: null, unitPrice: null, discount: 0, ...extra };
 }
 
 function analyze(items: ParsedItem[]) {
-  const receipt: ParsedReceipt = {
-    store: { name: null, chain: null }, printedTotal: null, items, deposits: 0, returns: 0, fees: 0, vatTableTotal: null, warnings: [], notices: [],
-    reconciliation: reconcile({ printedCents: null, itemCents: 0, depositCents: 0, feeCents: 0, returnCents: 0 }),
-  };
+  const receipt = buildReceipt({ store: { name: null, chain: null }, printedTotal: null, items, deposits: 0, returns: 0, fees: 0 }, 'none');
   return analyzeParsedReceipt(receipt, { method: 'text', now: new Date('2026-01-01T00:00:00Z') });
 }
 

@@ -1,7 +1,7 @@
 // The lexicon and product-key tables are data: these checks keep them loadable and consistent.
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue, CATALOGUE } from '../../../../src/server/pipeline/classify/catalogue.ts';
-import { parseCsv } from '../../../../src/server/pipeline/classify/csv.ts';
+import { buildCatalogue, CATALOGUE } from '../../../../src/server/pipeline/data/catalogue.ts';
+import { parseCsv } from '../../../../src/server/pipeline/data/csv.ts';
 import { buildLexicon, LEXICON } from '../../../../src/server/pipeline/classify/lexicon.ts';
 import { FACTORS } from '../../../../src/server/pipeline/emissions/factors.ts';
 

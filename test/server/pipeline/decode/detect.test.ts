@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectKind } from '../../../../src/server/pipeline/decode/detect.ts';
-import { makeTextPdf, refusal, testExtractor } from '../extract/helpers.ts';
+import { makeTextPdf, readFile, refusal, testExtractor } from '../extract/helpers.ts';
 
 const extractor = testExtractor();
 afterAll(() => extractor.close());
@@ -56,20 +56,20 @@ describe('detect', () => {
 describe('unsupported bytes', () => {
   it('answers 415 with a sentence for a text file sent as a photo', async () => {
     // What a browser uploads for "receipt.jpg" that is really a text file.
-    const answer = await refusal(extractor.extractText(Buffer.from('K-MARKET\nMAITO 1,29\n')));
+    const answer = await refusal(readFile(extractor, Buffer.from('K-MARKET\nMAITO 1,29\n')));
     expect(answer.status).toBe(415);
     expect(answer.code).toBe('unsupported-type');
     expect(answer.message).toMatch(/not supported.*JPEG/);
   });
 
-  it('answers 415 for unknown binary bytes, in extractText and visionInput alike', async () => {
+  it('answers 415 for unknown binary bytes, in extract and visionInput alike', async () => {
     const bytes = Buffer.from([0x00, 0x01, 0x02, 0x03, 0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 0]);
-    expect((await refusal(extractor.extractText(bytes))).status).toBe(415);
+    expect((await refusal(readFile(extractor, bytes))).status).toBe(415);
     expect((await refusal(extractor.visionInput(bytes))).status).toBe(415);
   });
 
   it('answers 415 suggesting JPEG for a HEIC photo this server cannot decode', async () => {
-    const answer = await refusal(extractor.extractText(heicHeader()));
+    const answer = await refusal(readFile(extractor, heicHeader()));
     expect(answer.status).toBe(415);
     expect(answer.code).toBe('heic-unsupported');
     expect(answer.message).toMatch(/HEIC.*JPEG/);

@@ -4,7 +4,9 @@
 import type { ErrorCode } from '../../../../src/contract.ts';
 import { isCodedError } from '../../../../src/server/pipeline/errors.ts';
 import { STATUS_BY_CODE } from '../../../../src/server/plugins/app/public-error.ts';
-import { createExtractor, type Extractor, type ExtractorOptions } from '../../../../src/server/pipeline/extract/index.ts';
+import { createExtractor, type Extractor, type ExtractorOptions, type TextPass } from '../../../../src/server/pipeline/extract/index.ts';
+import { readPasses } from '../../../../src/server/pipeline/read/index.ts';
+import type { ParsedReceipt } from '../../../../src/server/pipeline/types.ts';
 
 export { makeImagePdf, makeTextPdf, RECEIPT_LINES, renderReceiptPng } from '../../../support/receipt-files.ts';
 
@@ -18,6 +20,16 @@ export function testExtractor(overrides: Partial<ExtractorOptions> = {}): Extrac
     log: () => {},
     ...overrides,
   });
+}
+
+/**
+ * A file read as the pipeline reads it: the extractor's passes, pulled by the reader until one
+ * adds up. The kept pass (its text, kind, method, confidence), how many passes were read, and
+ * the receipt.
+ */
+export async function readFile(extractor: Extractor, bytes: Buffer, signal?: AbortSignal): Promise<TextPass & { passes: number; receipt: ParsedReceipt }> {
+  const reading = await readPasses(extractor.extract(bytes, signal), signal);
+  return { ...reading.pass, passes: reading.passes, receipt: reading.receipt };
 }
 
 /** Every line of `expected` that is not blank shows up in `text` (spacing may differ). */

@@ -1,7 +1,7 @@
 // Image refusals and the vision JPEG: no OCR worker is needed for any of these.
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { refusal, renderReceiptPng, testExtractor } from './helpers.ts';
+import { readFile, refusal, renderReceiptPng, testExtractor } from './helpers.ts';
 
 const extractor = testExtractor();
 const tiny = testExtractor({ maxPixels: 10_000 });
@@ -11,7 +11,7 @@ afterAll(() => Promise.all([extractor.close(), tiny.close()]));
 describe('decompression bombs', () => {
   it('refuses an image above maxPixels with 413 before decoding it', async () => {
     const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#fff' } }).png().toBuffer();
-    const answer = await refusal(tiny.extractText(png));
+    const answer = await refusal(readFile(tiny, png));
     expect(answer.status).toBe(413);
     expect(answer.code).toBe('too-many-pixels');
     expect(answer.params).toEqual({ megapixels: expect.any(Number) });
@@ -33,7 +33,7 @@ describe('unreadable images', () => {
   it('answers 422 for a JPEG whose data is cut off and garbled', async () => {
     const jpeg = await renderReceiptPng().then((png) => sharp(png).jpeg().toBuffer());
     const broken = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(400, 0x5a)]);
-    const answer = await refusal(extractor.extractText(broken));
+    const answer = await refusal(readFile(extractor, broken));
     expect(answer.status).toBe(422);
     expect(answer.code).toBe('unreadable-image');
     expect(answer.message).toMatch(/^The image could not be read/);

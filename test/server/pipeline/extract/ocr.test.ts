@@ -7,12 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { cutIntoBands } from '../../../../src/server/pipeline/decode/bands.ts';
-import { prepareForOcr, preparePaper } from '../../../../src/server/pipeline/decode/image.ts';
+import { preparePaper } from '../../../../src/server/pipeline/decode/image.ts';
 import { toPgm } from '../../../../src/server/pipeline/decode/paper.ts';
 import { OcrPool } from '../../../../src/server/pipeline/ocr/pool.ts';
 import { startWorker } from '../../../../src/server/pipeline/ocr/tesseract.ts';
 import { loadTrainedData, packageDataFolder, type OcrLanguage } from '../../../../src/server/pipeline/ocr/trained-data.ts';
-import { makeTextPdf, RECEIPT_LINES, refusal, renderReceiptPng, squash, testExtractor } from './helpers.ts';
+import { makeTextPdf, readFile, RECEIPT_LINES, refusal, renderReceiptPng, squash, testExtractor } from './helpers.ts';
 
 
 function expectReceiptLines(text: string): void {
@@ -33,7 +33,7 @@ describe('OCR of a rendered receipt', () => {
   afterAll(() => extractor.close());
 
   it('reads names and prices back on one line each, with YHTEENSÄ', async () => {
-    const result = await extractor.extractText(await renderReceiptPng());
+    const result = await readFile(extractor, await renderReceiptPng());
     expect(result).toMatchObject({ kind: 'png', method: 'ocr' });
     expectReceiptLines(result.text);
     expect(result.ocrConfidence).toBeGreaterThan(60);
@@ -42,14 +42,14 @@ describe('OCR of a rendered receipt', () => {
 
   it('reads a photo stored sideways with EXIF orientation 6 like the upright one', async () => {
     const sideways = await sharp(await renderReceiptPng()).rotate(-90).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
-    const result = await extractor.extractText(sideways);
+    const result = await readFile(extractor, sideways);
     expect(result.kind).toBe('jpeg');
     expectReceiptLines(result.text);
   });
 
   it('answers 422 when a photo holds no text at all', async () => {
     const blank = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#f4f4f4' } }).jpeg().toBuffer();
-    const answer = await refusal(extractor.extractText(blank));
+    const answer = await refusal(readFile(extractor, blank));
     expect(answer.status).toBe(422);
     expect(answer.code).toBe('no-text-in-image');
     expect(answer.message).toMatch(/No text could be read/);
@@ -58,7 +58,7 @@ describe('OCR of a rendered receipt', () => {
   it('keeps receipt text out of logs and writes no trained data next to the process', async () => {
     const spies = (['log', 'info', 'warn', 'error'] as const).map((method) => vi.spyOn(console, method));
     try {
-      await extractor.extractText(await renderReceiptPng());
+      await readFile(extractor, await renderReceiptPng());
       const printed = spies.flatMap((spy) => spy.mock.calls.map((call) => call.join(' ')));
       for (const message of [...printed, ...logged]) expect(message).not.toMatch(/MAITO|YHTEENS|JAUHELIHA/);
     } finally {
@@ -73,7 +73,7 @@ describe('Finnish and English (OCR_LANGS=fin+eng)', () => {
   it('reads a rendered receipt offline with both languages, each from its own package, writing nothing', async () => {
     const extractor = testExtractor({ ocrLanguages: ['fin', 'eng'] });
     try {
-      const result = await extractor.extractText(await renderReceiptPng());
+      const result = await readFile(extractor, await renderReceiptPng());
       expect(result.method).toBe('ocr');
       expectReceiptLines(result.text);
     } finally {
@@ -90,7 +90,7 @@ describe('Finnish and English (OCR_LANGS=fin+eng)', () => {
   ] as [OcrLanguage[], string[]][])('a worker started with %j reads paragraphs in %j', { timeout: 60_000 }, async (languages, seen) => {
     const worker = await startWorker({ trainedData: await loadTrainedData(languages), timeoutMs: 60_000, onError: () => {} });
     try {
-      const image = await prepareForOcr({ bytes: await renderReceiptPng(lines), kind: 'png' }, { maxPixels: 50_000_000 });
+      const image = toPgm(await preparePaper({ bytes: await renderReceiptPng(lines), kind: 'png' }, { maxPixels: 50_000_000 }));
       const { data } = await worker.recognize(image, {}, { text: true, hocr: true });
       expect(squash(data.text)).toMatch(/THANK YOU FOR SHOPPING WITH US/);
       expect([...new Set([...(data.hocr ?? '').matchAll(/lang='(\w+)'/g)].map((match) => match[1]))].sort()).toEqual(seen);
@@ -123,12 +123,12 @@ describe('a reading that does not add up', () => {
   it.each([true, false])('still reads every line (reading again: %s)', async (ocrRereads) => {
     const extractor = testExtractor({ ocrRereads });
     try {
-      const result = await extractor.extractText(await renderReceiptPng(lines));
+      const result = await readFile(extractor, await renderReceiptPng(lines));
       const text = squash(result.text);
       expect(text).toMatch(/MAITO 1L 1,29/);
       expect(text).toMatch(/BANAANI 1,15/);
       expect(text).toMatch(/YHTEENSÄ 12,40/);
-      expect(result.ocrReadings).toBe(ocrRereads ? 3 : 1);
+      expect(result.passes).toBe(ocrRereads ? 3 : 1);
       expect(extractor.load).toBe(0);
     } finally {
       await extractor.close();
@@ -138,7 +138,7 @@ describe('a reading that does not add up', () => {
   it('is read again only within the OCR work budget: none with a budget of 0 ms', async () => {
     const extractor = testExtractor({ ocrRereadWithinMs: 0 });
     try {
-      expect((await extractor.extractText(await renderReceiptPng(lines))).ocrReadings).toBe(1);
+      expect((await readFile(extractor, await renderReceiptPng(lines))).passes).toBe(1);
     } finally {
       await extractor.close();
     }
@@ -153,18 +153,18 @@ describe('a reading that does not add up', () => {
       await extractor.ready();
       const [longPng, shortPng] = await Promise.all([renderReceiptPng(long), renderReceiptPng(lines)]);
       const settled: string[] = [];
-      const first = extractor.extractText(longPng).then((result) => (settled.push('long'), result));
+      const first = readFile(extractor, longPng).then((result) => (settled.push('long'), result));
       // Sent once the long receipt is on the worker, so the short one waits its whole reading.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const sent = performance.now();
-      const queued = await extractor.extractText(shortPng).then((result) => (settled.push('short'), result));
+      const queued = await readFile(extractor, shortPng).then((result) => (settled.push('short'), result));
       const firstMs = performance.now() - sent;
-      expect((await first).ocrReadings).toBe(1);
+      expect((await first).passes).toBe(1);
       // The scenario: the short photo waited for the long reading, past the 1.5 s the old rule
       // (wall time since the photo arrived) allowed, and the queue was empty when it was read.
       expect(settled).toEqual(['long', 'short']);
       expect(firstMs).toBeGreaterThan(1500);
-      expect(queued.ocrReadings).toBe(3);
+      expect(queued.passes).toBe(3);
     } finally {
       await extractor.close();
     }
@@ -175,7 +175,7 @@ describe('OCR modes', () => {
   it('reads a page line by line (`column`), names and prices rebuilt onto one line, and as one block again after it', async () => {
     const pool = new OcrPool({ workers: 1, maxQueue: 2, timeoutMs: 60_000, startTimeoutMs: 60_000, languages: ['fin'], log: () => {} });
     try {
-      const image = await prepareForOcr({ bytes: await renderReceiptPng(), kind: 'png' }, { maxPixels: 50_000_000 });
+      const image = toPgm(await preparePaper({ bytes: await renderReceiptPng(), kind: 'png' }, { maxPixels: 50_000_000 }));
       const ticket = pool.reserve();
       const column = await ticket.recognize(image, undefined, 'column');
       const block = await ticket.recognize(image);
@@ -215,9 +215,9 @@ describe('the OCR queue', () => {
     const extractor = testExtractor({ ocrWorkers: 1, maxQueue: 0 });
     try {
       const png = await renderReceiptPng();
-      const first = extractor.extractText(png);
+      const first = readFile(extractor, png);
       expect(extractor.load).toBe(1);
-      const answer = await refusal(extractor.extractText(png));
+      const answer = await refusal(readFile(extractor, png));
       expect(answer.status).toBe(503);
       expect(answer.code).toBe('busy');
       expect(answer.message).toBe('The receipt reader is busy right now. Please try again in a moment.');
@@ -233,9 +233,9 @@ describe('the OCR queue', () => {
     const extractor = testExtractor({ ocrWorkers: 1, maxQueue: 2 });
     try {
       const png = await renderReceiptPng();
-      const first = extractor.extractText(png);
+      const first = readFile(extractor, png);
       const controller = new AbortController();
-      const second = extractor.extractText(png, controller.signal);
+      const second = readFile(extractor, png, controller.signal);
       expect(extractor.load).toBe(2);
       controller.abort();
       await expect(second).rejects.toThrow(/abort/i);
@@ -250,8 +250,8 @@ describe('the OCR queue', () => {
   it('lets a text-layer PDF through while OCR is full: it needs no OCR worker', async () => {
     const extractor = testExtractor({ ocrWorkers: 1, maxQueue: 0 });
     try {
-      const first = extractor.extractText(await renderReceiptPng());
-      const pdf = await extractor.extractText(await makeTextPdf());
+      const first = readFile(extractor, await renderReceiptPng());
+      const pdf = await readFile(extractor, await makeTextPdf());
       expect(pdf.method).toBe('pdf-text');
       await first;
     } finally {
@@ -267,7 +267,7 @@ describe('OCR failures', () => {
     try {
       await extractor.ready();
       const png = await renderReceiptPng();
-      const answer = await refusal(extractor.extractText(png));
+      const answer = await refusal(readFile(extractor, png));
       expect(answer.status).toBe(503);
       expect(answer.code).toBe('ocr-timeout');
       expect(answer.message).toMatch(/took too long/);
@@ -276,7 +276,7 @@ describe('OCR failures', () => {
       expect(logged.some((message) => /replacing its worker/.test(message))).toBe(true);
       // The replacement starts and takes the next job (which overruns the same tiny bound).
       await extractor.ready();
-      expect((await refusal(extractor.extractText(png))).message).toMatch(/took too long/);
+      expect((await refusal(readFile(extractor, png))).message).toMatch(/took too long/);
     } finally {
       await extractor.close();
     }
@@ -297,13 +297,13 @@ describe('OCR failures', () => {
       const extractor = testExtractor({ langPath: await folder(), log: () => {} });
       try {
         await expect(extractor.ready()).rejects.toThrow(/trained data not found/);
-        const answer = await refusal(extractor.extractText(await renderReceiptPng()));
+        const answer = await refusal(readFile(extractor, await renderReceiptPng()));
         expect(answer.status).toBe(503);
         expect(answer.code).toBe('ocr-unavailable');
         expect(answer.message).toMatch(/not available/);
         expect(extractor.load).toBe(0);
         // PDFs with a text layer still work without OCR.
-        expect((await extractor.extractText(await makeTextPdf())).method).toBe('pdf-text');
+        expect((await readFile(extractor, await makeTextPdf())).method).toBe('pdf-text');
       } finally {
         await extractor.close();
       }

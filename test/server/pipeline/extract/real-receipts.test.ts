@@ -1,11 +1,11 @@
 // Real Finnish receipts from ../shared/data (read in place, never copied): every PDF's text
 // layer against pdftotext -layout and the hand-written labels, and OCR of a few real photos.
 // Skipped when the folder is absent.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
-import { editsToFind, priceOnLine, squash, testExtractor } from './helpers.ts';
+import { editsToFind, priceOnLine, readFile, squash, testExtractor } from './helpers.ts';
 import { SHARED_RECEIPTS, sharedDataPresent } from '../../../../scripts/paths.ts';
 
 const RECEIPTS = SHARED_RECEIPTS;
@@ -17,7 +17,7 @@ interface LabelItem {
 }
 
 function labelFor(file: string): { items: LabelItem[]; printed_total: number | null } {
-  return JSON.parse(readFileSync(join(RECEIPTS, 'labels', file.replace(/\.[a-z]+$/i, '.json')), 'utf8'));
+  return JSON.parse(readFileSync(join(RECEIPTS, 'labels', file.replace(/\.[a-z]+$/i, '.json')), 'utf8')) as ReturnType<typeof labelFor>;
 }
 
 function normalise(line: string): string {
@@ -46,7 +46,7 @@ describe.skipIf(!present)('real receipt PDFs', () => {
   const pdfs = present ? readdirSync(join(RECEIPTS, 'pdf')).filter((file) => file.endsWith('.pdf')) : [];
 
   it.each(pdfs)('%s: every pdftotext -layout line comes back as one of our lines', async (file) => {
-    const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'pdf', file)));
+    const result = await readFile(extractor, readFileSync(join(RECEIPTS, 'pdf', file)));
     expect(result.method).toBe('pdf-text');
     const ours = new Set(result.text.split('\n').map(normalise).filter(Boolean));
     const reference = readFileSync(join(RECEIPTS, 'text_from_pdf', file.replace(/\.pdf$/, '.pdftotext-layout.txt')), 'utf8')
@@ -57,7 +57,7 @@ describe.skipIf(!present)('real receipt PDFs', () => {
   });
 
   it.each(pdfs)('%s: every labelled item is on a line that ends with its printed amount', async (file) => {
-    const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'pdf', file)));
+    const result = await readFile(extractor, readFileSync(join(RECEIPTS, 'pdf', file)));
     const lines = result.text.split('\n').map(normalise);
     // Labels give prices after discounts, which the receipt prints on later lines; the line
     // of the product itself must still carry an amount.
@@ -88,7 +88,7 @@ describe.skipIf(!present)('real receipt photos', () => {
     let found = 0;
     let totals = 0;
     for (const photo of photos) {
-      const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'images', photo)));
+      const result = await readFile(extractor, readFileSync(join(RECEIPTS, 'images', photo)));
       expect(result).toMatchObject({ kind: 'jpeg', method: 'ocr' });
       const label = labelFor(photo);
       items += label.items.length;
@@ -106,7 +106,7 @@ describe.skipIf(!present)('real receipt photos', () => {
     // line above (4 of 14 items on their lines); read again line by line on the levelled page,
     // 9 of 14 pair up. The bound leaves room for OCR's variance and still fails the first reading.
     const photo = 'mibbo-KuittiParser__testikuitti_kuva2.jpg';
-    const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'images', photo)));
+    const result = await readFile(extractor, readFileSync(join(RECEIPTS, 'images', photo)));
     const label = labelFor(photo);
     expect(itemsOnOneLine(result.text, label.items, 0.25)).toBeGreaterThanOrEqual(0.5);
   });
@@ -115,8 +115,8 @@ describe.skipIf(!present)('real receipt photos', () => {
     // The second reading of this photo makes Leptonica print "Error in boxClipToRectangle: …".
     const stderr = vi.spyOn(process.stderr, 'write');
     try {
-      const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'images', 'mibbo-KuittiParser__testi1.jpg')));
-      expect(result.ocrReadings).toBeGreaterThanOrEqual(2);
+      const result = await readFile(extractor, readFileSync(join(RECEIPTS, 'images', 'mibbo-KuittiParser__testi1.jpg')));
+      expect(result.passes).toBeGreaterThanOrEqual(2);
       // The worker thread's stderr reaches this process asynchronously.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(stderr.mock.calls.map(([chunk]) => String(chunk)).filter((text) => /Error in \w+/.test(text))).toEqual([]);
@@ -129,7 +129,7 @@ describe.skipIf(!present)('real receipt photos', () => {
     // Evened with the usual dilation, the shadows beside the folds turn the price column's
     // last digits to ink (1 of 4 items on their lines); evened with the closing, 3 of 4.
     const photo = 'jasalt-kuittiskanneri__1409847676469_prisma_jyvaskyla_2014-09-04_resized-stripped.jpg';
-    const result = await extractor.extractText(readFileSync(join(RECEIPTS, 'images', photo)));
+    const result = await readFile(extractor, readFileSync(join(RECEIPTS, 'images', photo)));
     expect(itemsOnOneLine(result.text, labelFor(photo).items, 0.25)).toBeGreaterThanOrEqual(0.5);
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { renderReceiptPng } from '../../../support/receipt-files.ts';
+import { readFile } from './helpers.ts';
 
 let extractor: Extractor;
 const warnings: string[] = [];
@@ -30,7 +31,7 @@ describe('replacing a worker that grew', () => {
   it('reads one photo after another with a fresh worker each time', { timeout: 180_000 }, async () => {
     const photo = await renderReceiptPng();
     for (let round = 0; round < 3; round++) {
-      const result = await extractor.extractText(photo);
+      const result = await readFile(extractor, photo);
       expect(result.text.replace(/[ \t]+/g, ' ')).toMatch(/YHTEENSÄ 9,92/);
     }
     expect(extractor.load).toBe(0);

@@ -1,7 +1,7 @@
 // A receipt reads the same whether it arrives as a photo or as the scanned PDF of the same
 // picture. The twins are made here from the project's own rendered receipts: the picture drawn
 // at a receipt's paper size (80 mm wide) in the corner of an A4 page, as a scanner or a phone's
-// scanning app stores it. Read with the product's extractor and parser, without the time limit
+// scanning app stores it. Read with the product's extractor and reader, without the time limit
 // on reading again, so a busy machine cannot make the two differ.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { FIXTURE_RECEIPTS } from '../../../../scripts/paths.ts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExtractor, type Extractor } from '../../../../src/server/pipeline/extract/index.ts';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readFile } from './helpers.ts';
 
 const IMAGES = join(FIXTURE_RECEIPTS, 'images');
 const A4: [number, number] = [595, 842];
@@ -46,8 +46,8 @@ afterAll(async () => {
 });
 
 async function read(bytes: Buffer) {
-  const extracted = await extractor.extractText(bytes);
-  return { method: extracted.method, parsed: parseReceiptText(extracted.text) };
+  const reading = await readFile(extractor, bytes);
+  return { method: reading.method, parsed: reading.receipt };
 }
 
 describe('a photo and its scanned-PDF twin', () => {

@@ -2,8 +2,8 @@
 // model's reply. Nothing a real receipt holds may be lost or bent on the way to ParsedReceipt:
 // the plausibility limits must let every real line through, and the totals must still add up.
 // The labels live outside the repository; without them this part is skipped.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLlmReader } from '../../../../src/server/pipeline/llm.ts';
 import { jsonReply, startFakeOpenAi } from '../../../support/fake-openai.ts';
@@ -68,7 +68,7 @@ describe.skipIf(!available)('labelled real receipts through the reader', () => {
     const reader = createLlmReader({ apiKey: 'sk-test', model: 'gpt-test', baseURL: fake.baseURL, timeoutMs: 3_000 });
     const parsed = await reader.readText('(receipt text)');
 
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
     expect(parsed.store.name).toBe(label.store);
     expect(parsed.items.map((item) => [item.name, item.price, item.categoryHint, item.weightKg])).toEqual(
       label.items.map((item) => [item.name, item.price, item.category, item.weight_kg]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import { classifyLine, parseQuantityLine, parseWeightLine } from '../../../../src/server/pipeline/parse/line-kinds.ts';
 import { toLine } from '../../../../src/server/pipeline/parse/lines.ts';
 
@@ -103,7 +103,7 @@ describe('classifyLine', () => {
 
 describe('items of a receipt', () => {
   it('sets quantity and unit price from a quantity line, and weight from a weighed line', () => {
-    const parsed = parseReceiptText(
+    const parsed = readReceiptText(
       receipt('OMENA 1,53\n  0,512 KG x 2,99 €/KG\nJOGURTTI 2,58\n  2 KPL x 1,29\nBANAANI 2,16\n  1,262 KG', '6,27'),
     );
     expect(parsed.items).toEqual([
@@ -111,11 +111,11 @@ describe('items of a receipt', () => {
       { name: 'JOGURTTI', price: 2.58, quantity: 2, weightKg: null, unitPrice: 1.29, discount: 0 },
       { name: 'BANAANI', price: 2.16, quantity: null, weightKg: 1.262, unitPrice: null, discount: 0 },
     ]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('leaves an S-Group price alone under NORM. (it is already net) but applies other discount lines', () => {
-    const parsed = parseReceiptText(
+    const parsed = readReceiptText(
       receipt(
         [
           'RAHKA VANILJA 3,60',
@@ -136,7 +136,7 @@ describe('items of a receipt', () => {
   });
 
   it('applies a PLUSSA-ETU under a quantity line to the item above and ignores the PLUSSA-TASAERÄ header', () => {
-    const parsed = parseReceiptText(
+    const parsed = readReceiptText(
       receipt(['PLUSSA-TASAERÄ 2 KPL/3,50 EUR', '  Pirkka jogurtti 1kg 4,38', '      2 KPL 2,19 €/KPL', 'PLUSSA-ETU 0,88-'].join('\n'), '3,50'),
     );
     expect(parsed.items).toEqual([
@@ -145,7 +145,7 @@ describe('items of a receipt', () => {
   });
 
   it('keeps a fully discounted product as an item at 0,00', () => {
-    const parsed = parseReceiptText(receipt('Fazer sininen 200g 3,19\nOMA PLUSSA-ETU 3,19-\nMAITO 1,00', '1,00'));
+    const parsed = readReceiptText(receipt('Fazer sininen 200g 3,19\nOMA PLUSSA-ETU 3,19-\nMAITO 1,00', '1,00'));
     expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
       ['Fazer sininen 200g', 0],
       ['MAITO', 1],
@@ -153,7 +153,7 @@ describe('items of a receipt', () => {
   });
 
   it('keeps deposits, returns and fees apart; a quantity line under a deposit stays with it; the bag is an item', () => {
-    const parsed = parseReceiptText(
+    const parsed = readReceiptText(
       receipt(
         [
           'OLUT 12X0,33L TLK 17,88',
@@ -172,11 +172,11 @@ describe('items of a receipt', () => {
       ['MUOVIKASSI', 0.25, 1],
     ]);
     expect([parsed.deposits, parsed.returns, parsed.fees]).toEqual([1.8, 2.1, 10.7]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('joins a price wrapped onto the next line to its name, digits in the name included', () => {
-    const parsed = parseReceiptText(receipt('HAMMASTAHNA MINTTU 75\n2,15\nNÄKKILEIPÄ 10KPL\n3,58\n  2 KPL 1,79 €/KPL', '5,73'));
+    const parsed = readReceiptText(receipt('HAMMASTAHNA MINTTU 75\n2,15\nNÄKKILEIPÄ 10KPL\n3,58\n  2 KPL 1,79 €/KPL', '5,73'));
     expect(parsed.items.map((i) => [i.name, i.price, i.quantity])).toEqual([
       ['HAMMASTAHNA MINTTU 75', 2.15, 1],
       ['NÄKKILEIPÄ 10KPL', 3.58, 2],
@@ -184,13 +184,13 @@ describe('items of a receipt', () => {
   });
 
   it('reads a return whose amount is wrapped onto a `-1 KPL` line under it', () => {
-    const parsed = parseReceiptText(receipt('PALAUTUS: PULLOPALAUTUS 2\n  -1 KPL           1,80-\nMAITO 1,15', '-0,65'));
+    const parsed = readReceiptText(receipt('PALAUTUS: PULLOPALAUTUS 2\n  -1 KPL           1,80-\nMAITO 1,15', '-0,65'));
     expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['MAITO', 1.15]]);
     expect(parsed.returns).toBe(1.8);
   });
 
   it('takes the line total from a quantity line when the product line printed none', () => {
-    const parsed = parseReceiptText(receipt('PAPERIPYYHE 4 RL\n  2 KPL x 1,29   2,58', '2,58'));
+    const parsed = readReceiptText(receipt('PAPERIPYYHE 4 RL\n  2 KPL x 1,29   2,58', '2,58'));
     expect(parsed.items).toEqual([
       { name: 'PAPERIPYYHE 4 RL', price: 2.58, quantity: 2, weightKg: null, unitPrice: 1.29, discount: 0 },
     ]);
@@ -216,19 +216,19 @@ describe('items of a receipt', () => {
       'TAKAISIN 0,00',
       'Kiitos käynnistä ja tervetuloa uudelleen! 24,00',
     ].join('\n');
-    const parsed = parseReceiptText(text);
+    const parsed = readReceiptText(text);
     expect(parsed.items.map((i) => i.name)).toEqual(['MAITO 1L']);
     expect(parsed.printedTotal).toBe(1.15);
   });
 
   it('does not read an over-long line (pasted prose, not a receipt line) as an item', () => {
     const prose = `${'Tämä on pitkä kappale tekstiä eikä kuitin rivi '.repeat(8)}1,29`;
-    const parsed = parseReceiptText(receipt(`${prose}\nMAITO 1,15`, '1,15'));
+    const parsed = readReceiptText(receipt(`${prose}\nMAITO 1,15`, '1,15'));
     expect(parsed.items.map((i) => i.name)).toEqual(['MAITO']);
   });
 
   it('keeps the name as printed: trimmed, inner whitespace collapsed', () => {
-    const parsed = parseReceiptText(receipt('   Kana  Curry   Ateria(Mieto)        5,90   ', '5,90'));
+    const parsed = readReceiptText(receipt('   Kana  Curry   Ateria(Mieto)        5,90   ', '5,90'));
     expect(parsed.items[0]?.name).toBe('Kana Curry Ateria(Mieto)');
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   amountsIn,
   commalessReadings,
-  withOneDigitLess,
   parseAmount,
   tokenize,
   trailingAmount,
@@ -89,12 +88,6 @@ describe('commalessReadings', () => {
   });
 });
 
-describe('withOneDigitLess', () => {
-  it('lists the amounts a stray digit may have turned into this one', () => {
-    expect(withOneDigitLess(1555).sort((a, b) => a - b)).toEqual([155, 555]);
-    expect(withOneDigitLess(129).sort((a, b) => a - b)).toEqual([]);
-  });
-});
 
 describe('formatEuros', () => {
   it('writes euros the Finnish way', () => {

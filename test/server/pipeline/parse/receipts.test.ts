@@ -1,6 +1,7 @@
 // Whole receipts of each chain's layout, read end to end.
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { parseText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import type { ParsedReceipt } from '../../../../src/server/pipeline/types.ts';
 import {
   ALEPA,
@@ -28,7 +29,7 @@ function addsUp(parsed: ParsedReceipt): boolean {
 
 describe('whole receipts', () => {
   it('K-Citymarket: PLUSSA-TASAERÄ offer, PLUSSA-ETU and ALENNUS lines, weighed item, loyalty block', () => {
-    const parsed = parseReceiptText(K_CITYMARKET);
+    const parsed = readReceiptText(K_CITYMARKET);
     expect(priced(parsed)).toEqual([
       ['Pirkka täysmaito 1l', 1.19],
       ['Snellman kinkkuleike 300g', 6],
@@ -37,31 +38,33 @@ describe('whole receipts', () => {
       ['K-Menu jauheliha 400g', 3.79],
       ['Muovikassi', 0.25],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 14.37, vatTableTotal: 14.37, deposits: 0, returns: 0, fees: 0, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 14.37, deposits: 0, returns: 0, fees: 0, notices: [] });
+    expect(parseText(K_CITYMARKET).witnesses.vatCents).toBe(1437);
   });
 
   it('K-Market: `2 KPL x` line, can deposit and a can return', () => {
-    const parsed = parseReceiptText(K_MARKET);
+    const parsed = readReceiptText(K_MARKET);
     expect(parsed.items).toEqual([
       { name: 'Pirkka banaani', price: 0.61, quantity: null, weightKg: 0.322, unitPrice: 1.89, discount: 0 },
       { name: 'Valio Eila kevytmaitojuoma 1l', price: 1.98, quantity: 2, weightKg: null, unitPrice: 0.99, discount: 0 },
       { name: 'Karhu III olut 0,33l tlk', price: 1.49, quantity: 1, weightKg: null, unitPrice: null, discount: 0 },
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 3.83, deposits: 0.15, returns: 0.4, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 3.83, deposits: 0.15, returns: 0.4, notices: [] });
   });
 
   it('K-Supermarket, as lower-case OCR with point decimals', () => {
-    const parsed = parseReceiptText(K_SUPERMARKET_OCR);
+    const parsed = readReceiptText(K_SUPERMARKET_OCR);
     expect(priced(parsed)).toEqual([
       ['arla lempi jogurtti 1kg', 2.49],
       ['pirkka omena jonagold', 1.35],
       ['fazer sininen 200g', 2.95],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 6.79, vatTableTotal: 6.79, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 6.79, notices: [] });
+    expect(parseText(K_SUPERMARKET_OCR).witnesses.vatCents).toBe(679);
   });
 
   it('Prisma: NORM./KAMPANJA already netted, RIVIALENNUS applied, deposit, bag', () => {
-    const parsed = parseReceiptText(PRISMA);
+    const parsed = readReceiptText(PRISMA);
     expect(priced(parsed)).toEqual([
       ['KEVYTMAITO LAKTOOSITON 1L', 1.29],
       ['JAUHELIHA NAUTA 10% 400G', 4.79],
@@ -70,11 +73,12 @@ describe('whole receipts', () => {
       ['KAURAJUOMA 1L', 1.18],
       ['MUOVIKASSI PR HARMAA', 0.25],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 11.47, vatTableTotal: 11.47, deposits: 0.4, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 11.47, deposits: 0.4, notices: [] });
+    expect(parseText(PRISMA).witnesses.vatCents).toBe(1147);
   });
 
   it('S-market: bottle return line first, KAMPANJA, weighed apples', () => {
-    const parsed = parseReceiptText(S_MARKET);
+    const parsed = readReceiptText(S_MARKET);
     expect(priced(parsed)).toEqual([
       ['RUISLEIPÄ PALAT 6KPL 330G', 1.89],
       ['OMENA PINK LADY', 2.32],
@@ -82,30 +86,30 @@ describe('whole receipts', () => {
       ['KANANMUNA M 10KPL LUOMU', 3.19],
       ['TOMAATTIMURSKA 390G', 2.25],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 11, returns: 2.1, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 11, returns: 2.1, notices: [] });
   });
 
   it('Sale: drink and its deposit', () => {
-    const parsed = parseReceiptText(SALE);
+    const parsed = readReceiptText(SALE);
     expect(priced(parsed)).toEqual([
       ['ENERGIAJUOMA SOKERITON 0,5L', 1.79],
       ['NAKKI 300G', 2.29],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 4.28, deposits: 0.2, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 4.28, deposits: 0.2, notices: [] });
   });
 
   it('Alepa: S-Etu KAMPANJA', () => {
-    const parsed = parseReceiptText(ALEPA);
+    const parsed = readReceiptText(ALEPA);
     expect(priced(parsed)).toEqual([
       ['KAURAPUURO VALMIS 300G', 1.39],
       ['BANAANI', 0.43],
       ['KAHVI TUMMA PAAHTO 500G', 4.99],
     ]);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('Sokos Herkku: two discounts on one item', () => {
-    const parsed = parseReceiptText(SOKOS_HERKKU);
+    const parsed = readReceiptText(SOKOS_HERKKU);
     expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([
       ['SALAATTIBUFFET', 6.9, 0],
       ['GRILLATTU KANANKOIVET', 2.24, 1.96],
@@ -114,29 +118,30 @@ describe('whole receipts', () => {
   });
 
   it('Lidl: VAT letters, Lidl Plus and Alennus lines, can return; not fooled by "Alennukset yhteensä"', () => {
-    const parsed = parseReceiptText(LIDL);
+    const parsed = readReceiptText(LIDL);
     expect(priced(parsed)).toEqual([
       ['Kevytmaito 1l', 0.95],
       ['Juustoviipale 150g', 1.98],
       ['Kananmunat 10 kpl M', 1.89],
       ['Perunat 2kg', 1.19],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 5.61, vatTableTotal: 5.61, returns: 0.4, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 5.61, returns: 0.4, notices: [] });
+    expect(parseText(LIDL).witnesses.vatCents).toBe(561);
   });
 
   it('Tokmanni: EAN codes before names, a name whose price is on its quantity line, cash and change', () => {
-    const parsed = parseReceiptText(TOKMANNI);
+    const parsed = readReceiptText(TOKMANNI);
     expect(priced(parsed)).toEqual([
       ['FAIRY ASTIANPESUAINE 650ML', 2.79],
       ['MARABOU MAITOSUKLAA 200G', 2.49],
       ['KOIRANRUOKA NAPPULA 3KG', 9.95],
       ['PAPERIPYYHE 4 RL', 2.58],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 17.81, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 17.81, notices: [] });
   });
 
   it('an unknown shop', () => {
-    const parsed = parseReceiptText(UNKNOWN_STORE);
+    const parsed = readReceiptText(UNKNOWN_STORE);
     expect(priced(parsed)).toEqual([
       ['MAITO 1L', 1.15],
       ['LEIPÄ', 2.4],
@@ -145,23 +150,24 @@ describe('whole receipts', () => {
   });
 
   it('S-kaupat online order: CRLF, fees apart, VÄLISUMMA and BONUSTA lines ignored', () => {
-    const parsed = parseReceiptText(S_KAUPAT_ONLINE);
+    const parsed = readReceiptText(S_KAUPAT_ONLINE);
     expect(priced(parsed)).toEqual([
       ['KAURAHIUTALE 1KG', 1.45],
       ['BROILERIN RINTAFILE 500G', 6.99],
       ['PAPRIKA PUNAINEN', 1.52],
       ['JOGURTTI MANSIKKA 1KG', 2.98],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 25.34, vatTableTotal: 25.34, fees: 12.4, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 25.34, fees: 12.4, notices: [] });
+    expect(parseText(S_KAUPAT_ONLINE).witnesses.vatCents).toBe(2534);
   });
 
   it('a delivery fragment padded with non-breaking spaces', () => {
-    const parsed = parseReceiptText(NBSP_FRAGMENT);
+    const parsed = readReceiptText(NBSP_FRAGMENT);
     expect(priced(parsed)).toEqual([
       ['PORKKANA 1KG', 1.39],
       ['RUUSUKAALI', 3.58],
     ]);
-    expect(parsed).toMatchObject({ printedTotal: 15.47, fees: 10.5, warnings: [] });
+    expect(parsed).toMatchObject({ printedTotal: 15.47, fees: 10.5, notices: [] });
   });
 
   it.each([
@@ -175,13 +181,13 @@ describe('whole receipts', () => {
     ['Tokmanni', TOKMANNI],
     ['S-kaupat', S_KAUPAT_ONLINE],
   ])('%s: items + deposits + fees − returns equal the printed total', (_, text) => {
-    expect(addsUp(parseReceiptText(text))).toBe(true);
+    expect(addsUp(readReceiptText(text))).toBe(true);
   });
 
   it('returns an empty receipt with a warning for text with no receipt in it', () => {
-    const parsed = parseReceiptText('hello world\n\nnothing to see here');
+    const parsed = readReceiptText('hello world\n\nnothing to see here');
     expect(parsed.items).toEqual([]);
-    expect(parsed.warnings).toEqual(['No product lines could be read from this receipt.']);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual(['No product lines could be read from this receipt.']);
     expect(parsed.notices.map((notice) => notice.code)).toEqual(['no-product-lines']);
   });
 });

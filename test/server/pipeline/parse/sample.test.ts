@@ -1,10 +1,11 @@
 // The widget's built-in sample must parse exactly: the demo shows these numbers.
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { parseText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import { SAMPLE_RECEIPT_TEXT } from '../../../../src/sample-receipt.ts';
 
 describe('the widget sample receipt', () => {
-  const parsed = parseReceiptText(SAMPLE_RECEIPT_TEXT);
+  const parsed = readReceiptText(SAMPLE_RECEIPT_TEXT);
 
   it('has every product line as an item, the bag included, and the deposit apart', () => {
     // 15 product lines are printed; PANTTI is the deposit, not an item.
@@ -16,8 +17,8 @@ describe('the widget sample receipt', () => {
 
   it('has the total 46,90 confirmed by the VAT table and the card line', () => {
     expect(parsed.printedTotal).toBe(46.9);
-    expect(parsed.vatTableTotal).toBe(46.9);
-    expect(parsed.warnings).toEqual([]);
+    expect(parseText(SAMPLE_RECEIPT_TEXT).witnesses.vatCents).toBe(4690);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('takes the PLUSSA-ETU off the pizza and reads the weighed and multi-pack lines', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import {
   ALEPA,
   K_CITYMARKET,
@@ -18,7 +18,7 @@ import {
   UNKNOWN_STORE,
 } from './receipt-texts.ts';
 
-const store = (text: string) => parseReceiptText(text).store;
+const store = (text: string) => readReceiptText(text).store;
 
 describe('store name and chain', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { parseText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import { splitLines, toLine } from '../../../../src/server/pipeline/parse/lines.ts';
 import { findVatTable, paymentAmounts, readTotalLine } from '../../../../src/server/pipeline/parse/totals.ts';
 import { K_CITYMARKET, LIDL, PRISMA, S_KAUPAT_ONLINE, TOKMANNI } from './receipt-texts.ts';
@@ -82,14 +83,14 @@ describe('paymentAmounts', () => {
 describe('printed total of a whole receipt', () => {
   it('falls back to the card line when the total line is unreadable', () => {
     const text = PRISMA.replace('YHTEENSÄ                            11,47', 'YHTEENSÄ                            ll,4?');
-    const parsed = parseReceiptText(text);
+    const parsed = readReceiptText(text);
     expect(parsed.printedTotal).toBe(11.47);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('falls back to VERKKOMAKSU or KÄTEINEN less TAKAISIN when there is no total line at all', () => {
-    expect(parseReceiptText('MAITO 1L 1,15\nLEIPÄ 2,40\nVERKKOMAKSU 3,55\n').printedTotal).toBe(3.55);
-    expect(parseReceiptText('MAITO 1L 1,15\nLEIPÄ 2,40\nKÄTEINEN 5,00\nTAKAISIN 1,45\n').printedTotal).toBe(3.55);
+    expect(readReceiptText('MAITO 1L 1,15\nLEIPÄ 2,40\nVERKKOMAKSU 3,55\n').printedTotal).toBe(3.55);
+    expect(readReceiptText('MAITO 1L 1,15\nLEIPÄ 2,40\nKÄTEINEN 5,00\nTAKAISIN 1,45\n').printedTotal).toBe(3.55);
   });
 
   it('never takes the VAT table’s sum row for the total, even with a column OCR garbled', () => {
@@ -105,40 +106,44 @@ describe('printed total of a whole receipt', () => {
       'B     13,5%     3,13   0,42     3,55',
       'Summa           3,13  D6911  133551',
     ].join('\n');
-    const parsed = parseReceiptText(text);
+    const parsed = readReceiptText(text);
     expect(parsed.printedTotal).toBe(3.55);
-    expect(parsed.warnings).toHaveLength(1);
+    expect(parsed.notices.map((notice) => notice.message)).toHaveLength(1);
   });
 
   it('is not confused by the VAT table or the loyalty block', () => {
-    const parsed = parseReceiptText(K_CITYMARKET);
+    const parsed = readReceiptText(K_CITYMARKET);
     expect(parsed.printedTotal).toBe(14.37);
-    expect(parsed.vatTableTotal).toBe(14.37);
+    expect(parseText(K_CITYMARKET).witnesses.vatCents).toBe(1437);
   });
 
   it('corrects a misread total when the card line and the items agree on another', () => {
-    const parsed = parseReceiptText(PRISMA.replace('YHTEENSÄ                            11,47', 'YHTEENSÄ                            11,41'));
+    const parsed = readReceiptText(PRISMA.replace('YHTEENSÄ                            11,47', 'YHTEENSÄ                            11,41'));
     expect(parsed.printedTotal).toBe(11.47);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('says so in plain words when the items and the total disagree', () => {
     const withoutBag = PRISMA.replace('MUOVIKASSI PR HARMAA                 0,25\n', '');
-    const parsed = parseReceiptText(withoutBag.replace(/Debit\/Veloitus.*\n/, '').replace(/ALV[\s\S]*$/, ''));
+    const parsed = readReceiptText(withoutBag.replace(/Debit\/Veloitus.*\n/, '').replace(/ALV[\s\S]*$/, ''));
     expect(parsed.printedTotal).toBe(11.47);
-    expect(parsed.warnings).toEqual([
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([
       'The items found add up to 11,22 € but the receipt total is 11,47 €; some lines may not have been read.',
     ]);
     expect(parsed.notices).toEqual([
-      { code: 'total-mismatch', params: { items_total: 11.22, printed_total: 11.47 }, message: parsed.warnings[0] },
+      {
+        code: 'total-mismatch',
+        params: { items_total: 11.22, printed_total: 11.47 },
+        message: 'The items found add up to 11,22 € but the receipt total is 11,47 €; some lines may not have been read.',
+      },
     ]);
     expect(parsed.reconciliation).toMatchObject({ status: 'mismatch', computedCents: 1122, printedCents: 1147, differenceCents: -25 });
   });
 
   it('says so when no total can be read anywhere', () => {
-    const parsed = parseReceiptText('Kioski\nMAITO 1L 1,15\nLEIPÄ 2,40\n');
+    const parsed = readReceiptText('Kioski\nMAITO 1L 1,15\nLEIPÄ 2,40\n');
     expect(parsed.printedTotal).toBeNull();
-    expect(parsed.warnings).toEqual(['The receipt total could not be read, so the items found could not be checked against it.']);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual(['The receipt total could not be read, so the items found could not be checked against it.']);
     expect(parsed.notices.map((notice) => notice.code)).toEqual(['total-not-found']);
     expect(parsed.reconciliation).toMatchObject({ status: 'no-total', computedCents: 355 });
   });

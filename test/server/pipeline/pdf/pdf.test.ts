@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { detectKind } from '../../../../src/server/pipeline/decode/detect.ts';
-import { makeImagePdf, makeTextPdf, refusal, renderReceiptPng, squash, testExtractor } from '../extract/helpers.ts';
+import { makeImagePdf, makeTextPdf, readFile, refusal, renderReceiptPng, squash, testExtractor } from '../extract/helpers.ts';
 
 
 /** A PDF locked with a user password (standard security handler, RC4 40-bit). */
@@ -26,7 +26,7 @@ afterAll(() => extractor.close());
 
 describe('PDFs with a text layer', () => {
   it('keeps each product name and its price on one line, in reading order (method pdf-text)', async () => {
-    const result = await extractor.extractText(await makeTextPdf());
+    const result = await readFile(extractor, await makeTextPdf());
     expect(result).toMatchObject({ kind: 'pdf', method: 'pdf-text' });
     expect(result.ocrConfidence).toBeUndefined();
     const lines = result.text.split('\n').map((line) => squash(line.trim()));
@@ -39,13 +39,13 @@ describe('PDFs with a text layer', () => {
     const raw = result.text.split('\n');
     const column = (name: string) => raw.find((line) => line.startsWith(name))?.search(/\d+,\d\d$/);
     expect(column('MAITO')).toBe(column('JAUHELIHA'));
-    expect(result.warnings).toBeUndefined();
+    expect(result.notices).toEqual([]);
   });
 
   it('reads at most maxPdfPages pages and says so', async () => {
-    const result = await extractor.extractText(await makeTextPdf(undefined, 3));
+    const result = await readFile(extractor, await makeTextPdf(undefined, 3));
     expect(result.text.match(/YHTEENSÄ/g)).toHaveLength(2);
-    expect(result.warnings).toEqual(["Only the first 2 of the PDF's 3 pages were read."]);
+    expect(result.notices.map((notice) => notice.message)).toEqual(["Only the first 2 of the PDF's 3 pages were read."]);
   });
 
   it('gives the text layer, not images, to the vision path', async () => {
@@ -58,7 +58,7 @@ describe('PDFs with a text layer', () => {
 
 describe('PDFs without a text layer', () => {
   it('renders the scanned page and reads it with OCR (method pdf-ocr)', async () => {
-    const result = await extractor.extractText(await makeImagePdf(await renderReceiptPng()));
+    const result = await readFile(extractor, await makeImagePdf(await renderReceiptPng()));
     expect(result).toMatchObject({ kind: 'pdf', method: 'pdf-ocr' });
     expect(result.ocrConfidence).toBeGreaterThan(50);
     const text = squash(result.text);
@@ -81,13 +81,13 @@ describe('PDFs that cannot be read', () => {
   it('answers 422 for a password-protected PDF', async () => {
     const bytes = await makeEncryptedPdf();
     expect(detectKind(bytes)).toBe('pdf');
-    const answer = await refusal(extractor.extractText(bytes));
+    const answer = await refusal(readFile(extractor, bytes));
     expect(answer).toEqual({ code: 'encrypted-pdf', status: 422, message: expect.stringMatching(/password-protected/) });
   });
 
   it('answers 422 for a corrupt PDF', async () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 0x41)]);
-    const answer = await refusal(extractor.extractText(bytes));
+    const answer = await refusal(readFile(extractor, bytes));
     expect(answer).toEqual({ code: 'unreadable-pdf', status: 422, message: expect.stringMatching(/PDF could not be read/) });
     expect((await refusal(extractor.visionInput(bytes))).status).toBe(422);
   });
@@ -95,7 +95,7 @@ describe('PDFs that cannot be read', () => {
   it('answers 422 for a PDF with empty pages', async () => {
     const document = await PDFDocument.create();
     document.addPage([200, 300]);
-    const answer = await refusal(extractor.extractText(Buffer.from(await document.save())));
+    const answer = await refusal(readFile(extractor, Buffer.from(await document.save())));
     expect(answer).toEqual({ code: 'no-text-in-pdf', status: 422, message: expect.stringMatching(/No text could be read from this PDF/) });
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedItem } from '../../../../src/server/pipeline/types.ts';
 import { readEggCount, readPackSize } from '../../../../src/server/pipeline/weigh/pack-size.ts';
 import { weighItem } from '../../../../src/server/pipeline/weigh/index.ts';
-import { CATALOGUE } from '../../../../src/server/pipeline/classify/catalogue.ts';
+import { CATALOGUE } from '../../../../src/server/pipeline/data/catalogue.ts';
 
 function line(name: string, quantity: number | null = 1, weightKg: number | null = null): ParsedItem {
   return { name, price: 1, quantity, weightKg, unitPrice: null, discount: 0 };

@@ -24,6 +24,14 @@ async function resultShown(shadow: ShadowRoot): Promise<void> {
   expect(shadow.querySelector('[data-testid="result"]')).not.toBeNull();
 }
 
+/** The sample's result saved to this device, and My receipts opened from it. */
+async function savedAndOpened(shadow: ShadowRoot): Promise<void> {
+  await resultShown(shadow);
+  await click(button(shadow, 'Save to this device'));
+  await click(button(shadow, 'My receipts'));
+  await settle();
+}
+
 const rows = (shadow: ShadowRoot, id: string) => [...shadow.querySelectorAll(`[data-testid="${id}"] li`)].map(text);
 
 describe('My receipts in the widget', () => {
@@ -38,7 +46,7 @@ describe('My receipts in the widget', () => {
     await click(button(shadow, 'Save to this device'));
     expect(text(shadow.querySelector('[data-testid="save-receipt"] [role="status"]')!)).toBe('Saved to this device.');
     expect(shadow.activeElement).toBe(button(shadow, 'My receipts'));
-    const stored = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '');
+    const stored = JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '') as { receipts: unknown[] };
     expect(stored.receipts).toHaveLength(1);
     expect(stored.receipts[0]).toMatchObject({ date: '2025-11-03', store: 'K-Citymarket Helsinki Ruoholahti', totalKg: 12.34, itemCount: 4 });
     expect(localStorage.getItem(HISTORY_KEY)).not.toContain('Oltermanni');
@@ -73,16 +81,22 @@ describe('My receipts in the widget', () => {
     await unmount();
   });
 
+  it('compares with the community only once the community has counted a receipt', async () => {
+    fetch.on('/stats', () => json({ total_receipts_processed: 0, receipts_today: 0, receipts_this_week: 0, average_emissions_per_receipt: 0 }));
+    const { shadow, unmount } = await mount(API);
+    await settle();
+    await savedAndOpened(shadow);
+    expect(rows(shadow, 'history-months').at(-1)).toBe('Community average per receipt' + 'No receipts yet');
+    await unmount();
+  });
+
   it('an export leaves no timer or file URL behind once the widget is unmounted', async () => {
     const revoked: string[] = [];
     const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
     const created = vi.spyOn(URL, 'createObjectURL');
     const { shadow, unmount } = await mount(API);
     await settle();
-    await resultShown(shadow);
-    await click(button(shadow, 'Save to this device'));
-    await click(button(shadow, 'My receipts'));
-    await settle();
+    await savedAndOpened(shadow);
     await click(button(shadow, 'Export CSV'));
     const url = created.mock.results[0]?.value as string | undefined;
     expect(url).toBeTypeOf('string');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { API_PATHS, MAX_RECALCULATE_ITEMS, type AnalysisResult } from '../../../../contract.ts';
 import { analyzeParsedReceipt } from '../../../pipeline/analyze.ts';
 import { CodedError } from '../../../pipeline/errors.ts';
-import { reconcile, toCents } from '../../../pipeline/money.ts';
+import { buildReceipt } from '../../../pipeline/receipt.ts';
 import type { ParsedItem, ParsedReceipt } from '../../../pipeline/types.ts';
 import { readRecalculateBody, recalculateSchema, type RecalculateBody } from '../../../schemas/recalculate.ts';
 
@@ -20,26 +20,16 @@ export function toParsedReceipt(body: RecalculateBody): ParsedReceipt {
     ...(item.category ? { category: item.category } : {}),
   }));
   const other = body.other_lines_total ?? 0;
-  const printedTotal = body.store_info?.total ?? null;
-  return {
+  const lines = {
     store: { name: body.store_info?.name ?? null, chain: body.store_info?.chain ?? null },
-    printedTotal,
+    printedTotal: body.store_info?.total ?? null,
     items,
     deposits: Math.max(0, other),
     returns: Math.max(0, -other),
     fees: 0,
-    vatTableTotal: null,
-    reconciliation: reconcile({
-      printedCents: printedTotal === null ? null : toCents(printedTotal),
-      itemCents: items.reduce((sum, item) => sum + toCents(item.price), 0),
-      depositCents: toCents(Math.max(0, other)),
-      feeCents: 0,
-      returnCents: toCents(Math.max(0, -other)),
-    }),
-    // The visitor's own list: the reading's notices were said when it was read.
-    notices: [],
-    warnings: [],
   };
+  // The visitor's own list: the reading's notices were said when it was read.
+  return buildReceipt(lines, 'none');
 }
 
 // A recalculation reads no file and runs no model: the same analyzer as every receipt, on the

@@ -7,8 +7,9 @@
 // when printed, and each rate's row of the VAT table, which some of the lines must add up to.
 // Of two readings that meet the total (−0,12 → −0,72 under one item, 0,10 → 0,70 under
 // another), the one a discount's printed share confirms (`ALENNUS 30%` of 2,39 is 0,72) is taken.
-import { sameAmount } from '../money.ts';
-import { netCents, type DraftItem } from './items.ts';
+// A digit OCR added (`15.55` for 1,55) is here too: `withOneDigitLess`, which fit-to-total.ts tries.
+import { ROUNDING_CENTS, sameAmount } from '../money.ts';
+import { netCents, type DraftItem } from '../parse/items.ts';
 
 /**
  * Digits OCR mistook for each other on the real photos of two public sources, both ways round
@@ -16,7 +17,7 @@ import { netCents, type DraftItem } from './items.ts';
  * project's own degraded photos also show 4→1, 1→8, 4→9 and 5→7, left out: every pair more makes
  * a lost line of a round price (3,00 € missing, read as 1,15 for 4,15) look like a misread digit.
  */
-export const CONFUSED_DIGITS: readonly (readonly [string, string])[] = [
+const CONFUSED_DIGITS: readonly (readonly [string, string])[] = [
   ['1', '7'],
   ['1', '5'],
   ['4', '5'],
@@ -42,6 +43,18 @@ export function confusedReadings(cents: number): number[] {
     }
   }
   out.delete(cents);
+  return [...out];
+}
+
+/** The prices a printed amount may have been with one stray digit removed (`15.55` → 1,55, 5,55, 15,5…). */
+export function withOneDigitLess(cents: number): number[] {
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  const out = new Set<number>();
+  for (let i = 0; i < digits.length; i++) {
+    const shorter = digits.slice(0, i) + digits.slice(i + 1);
+    if (shorter.length >= 3) out.add(Number(shorter));
+  }
+  out.delete(Math.abs(cents));
   return [...out];
 }
 
@@ -105,16 +118,17 @@ export interface DigitEvidence {
   otherLines: readonly number[];
 }
 
-/** True when `target` is within a cent of what some of `amounts` (all positive) add up to. */
+/** True when `target` is within one rounding of what some of `amounts` (all positive) add up to. */
 function someAddUpTo(amounts: readonly number[], target: number): boolean {
   // Also bounds the table below by the receipt's own size, whatever OCR made of the row.
-  if (target > amounts.reduce((a, b) => a + b, 0) + 1) return false;
-  const reach = new Uint8Array(target + 2);
+  if (target > amounts.reduce((a, b) => a + b, 0) + ROUNDING_CENTS) return false;
+  const reach = new Uint8Array(target + ROUNDING_CENTS + 1);
   reach[0] = 1;
   for (const amount of amounts) {
-    for (let sum = target + 1 - amount; sum >= 0; sum--) if (reach[sum]) reach[sum + amount] = 1;
+    for (let sum = target + ROUNDING_CENTS - amount; sum >= 0; sum--) if (reach[sum]) reach[sum + amount] = 1;
   }
-  return reach[target] === 1 || reach[target + 1] === 1 || (target > 0 && reach[target - 1] === 1);
+  for (let sum = Math.max(0, target - ROUNDING_CENTS); sum <= target + ROUNDING_CENTS; sum++) if (reach[sum] === 1) return true;
+  return false;
 }
 
 /** Every rate's row of the VAT table is met by some of the lines (with one price repaired). */

@@ -3,6 +3,8 @@
 // a reading is noise from a blurred, tiny, dark or crumpled picture; the visitor is better
 // served by advice on taking the photo again than by a few invented items.
 import type { ProcessingMethod } from '../../../contract.ts';
+import { CodedError } from '../errors.ts';
+import { RETAKE_ADVICE } from '../ocr/refusals.ts';
 
 /**
  * Mean word confidence (0–100) below which an OCR reading is taken as unread. Measured on the
@@ -23,3 +25,7 @@ export function isUnreadablePhoto(outcome: ReadingOutcome): boolean {
   if (outcome.ocrConfidence === undefined || outcome.ocrConfidence >= UNREAD_CONFIDENCE) return false;
   return outcome.items === 0 || outcome.printedTotal === null;
 }
+
+/** To the visitor such a photo is one without readable text, with the same advice, not a few invented items. */
+export const unreadablePhoto = (): CodedError =>
+  new CodedError('no-text-in-image', `This photo could not be read clearly enough. ${RETAKE_ADVICE}`);

@@ -1,9 +1,9 @@
 // Choosing between two OCR readings of one receipt by how well each adds up to its total.
 import { describe, expect, it } from 'vitest';
-import { bestReading, checkReading as checkParsed } from '../../../../src/server/pipeline/extract/readings.ts';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { bestReading, checkReading as checkParsed } from '../../../../src/server/pipeline/read/choose.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
-const checkReading = (text: string) => checkParsed(parseReceiptText(text));
+const checkReading = (text: string) => checkParsed(readReceiptText(text));
 
 const HEADER = 'K-Market Testi\n1.2.2024 12:00\n';
 

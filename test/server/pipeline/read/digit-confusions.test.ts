@@ -1,12 +1,12 @@
 // One digit of one price misread by OCR, found by the receipt's own arithmetic, through the parser.
 import { describe, expect, it } from 'vitest';
-import { confusedReadings } from '../../../../src/server/pipeline/parse/digit-confusions.ts';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { confusedReadings, withOneDigitLess } from '../../../../src/server/pipeline/read/digit-confusions.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
 const HEADER = 'PRISMA TESTI\nK010 M006009/4637 21.9.2024 16:34\n';
 
 function prices(text: string): number[] {
-  return parseReceiptText(text).items.map((item) => item.price);
+  return readReceiptText(text).items.map((item) => item.price);
 }
 
 describe('confusedReadings', () => {
@@ -19,10 +19,10 @@ describe('confusedReadings', () => {
 
 describe('a price with one digit misread', () => {
   it('is repaired when exactly one reading makes the items add up (7,95 read as 1,95)', () => {
-    const parsed = parseReceiptText(`${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nKAURAJUOMA 2,30\nYHTEENSÄ 30,20\n`);
+    const parsed = readReceiptText(`${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nKAURAJUOMA 2,30\nYHTEENSÄ 30,20\n`);
     expect(parsed.items.map((item) => item.price)).toEqual([7.95, 19.95, 2.3]);
     expect(parsed.reconciliation.status).toBe('match');
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('repairs a discount line too (−0,72 read as −0,12)', () => {
@@ -32,7 +32,7 @@ describe('a price with one digit misread', () => {
 
   it('is left as read when two prices could be the misread one', () => {
     // 1,95 → 7,95 and 1,85 → 7,85 both add 6,00.
-    const parsed = parseReceiptText(`${HEADER}LIPPIS BASEBALL 1,95\nKAURAJUOMA 1,85\nJR NEULE 19,95\nYHTEENSÄ 29,75\n`);
+    const parsed = readReceiptText(`${HEADER}LIPPIS BASEBALL 1,95\nKAURAJUOMA 1,85\nJR NEULE 19,95\nYHTEENSÄ 29,75\n`);
     expect(parsed.items.map((item) => item.price)).toEqual([1.95, 1.85, 19.95]);
     expect(parsed.reconciliation.status).toBe('mismatch');
   });
@@ -84,7 +84,7 @@ describe('a price with one digit misread', () => {
 
   it('leaves a receipt that adds up untouched', () => {
     const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 21,90\n`;
-    const parsed = parseReceiptText(text);
+    const parsed = readReceiptText(text);
     expect(parsed.items.map((item) => item.price)).toEqual([1.95, 19.95]);
     expect(parsed.reconciliation.status).toBe('match');
   });
@@ -92,6 +92,13 @@ describe('a price with one digit misread', () => {
   it('is not repaired when the difference is no single confused digit (a lost line)', () => {
     const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 25,33\n`;
     expect(prices(text)).toEqual([1.95, 19.95]);
-    expect(parseReceiptText(text).reconciliation.status).toBe('mismatch');
+    expect(readReceiptText(text).reconciliation.status).toBe('mismatch');
+  });
+});
+
+describe('withOneDigitLess', () => {
+  it('lists the amounts a stray digit may have turned into this one', () => {
+    expect(withOneDigitLess(1555).sort((a, b) => a - b)).toEqual([155, 555]);
+    expect(withOneDigitLess(129).sort((a, b) => a - b)).toEqual([]);
   });
 });

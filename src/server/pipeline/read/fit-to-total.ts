@@ -1,43 +1,25 @@
 // Cross-checks the items against the receipt's own totals. A receipt carries up to three
 // witnesses of its total: the YHTEENSÄ line, the VAT table's gross total and the payment lines.
 // When two of them agree with the items, a misread total is corrected; when a price read
-// without its decimal comma makes the sum match, that reading is taken; otherwise the
-// visitor is told in plain words that something was not read.
-import type { Notice } from '../../../contract.ts';
-import { mismatchNotice, reconcile as checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
+// without its decimal comma makes the sum match, that reading is taken; otherwise the items
+// stay as read and the receipt says they do not add up (../receipt.ts tells the visitor).
+import { checkTotal, sameAmount, type ReconciledCents } from '../money.ts';
+import type { Witnesses } from '../parse/index.ts';
+import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from '../parse/items.ts';
 import type { ParsedItem } from '../types.ts';
-import { repairConfusedDigit } from './digit-confusions.ts';
-import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from './items.ts';
-import { withOneDigitLess } from './numbers.ts';
-import type { TotalReading } from './totals.ts';
+import { repairConfusedDigit, withOneDigitLess } from './digit-confusions.ts';
 
-export interface Witnesses {
-  total: TotalReading | null;
-  vatCents: number | null;
-  /** The VAT table's gross per rate, when read: each is what some of the lines add up to. */
-  vatRates?: readonly number[];
-  payments: number[];
-}
-
-export interface Reconciled {
+export interface Fitted {
   items: ParsedItem[];
   /** The items (+ deposits + fees − returns) against the printed total. */
   check: ReconciledCents;
   /** True when they add up. */
   matches: boolean;
-  notices: Notice[];
 }
 
-export const NO_PRODUCT_LINES: Notice = { code: 'no-product-lines', message: 'No product lines could be read from this receipt.' };
-export const TOTAL_NOT_FOUND: Notice = {
-  code: 'total-not-found',
-  message: 'The receipt total could not be read, so the items found could not be checked against it.',
-};
 // A receipt with more unreadable prices than this, or more ways to read them, is left as read.
 const MAX_UNCERTAIN = 8;
 const MAX_COMBINATIONS = 100_000;
-
-const near = sameAmount;
 
 /**
  * For each uncertain item, the index of the reading to use, or -1 to drop the line. When no
@@ -53,7 +35,7 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
   const choice: number[] = [];
   const visit = (k: number, sum: number, dropped: number): void => {
     if (k === uncertain.length) {
-      const targetRank = targets.findIndex((t) => near(t, sum));
+      const targetRank = targets.findIndex((t) => sameAmount(t, sum));
       if (targetRank < 0) return;
       // Prefer the strongest witness, then keeping every line, then an exact sum (the cent of
       // tolerance is for rounding, not for guessing a lost digit), then the likeliest readings.
@@ -99,7 +81,7 @@ function strayDigitRepair(
   return fits.length === 1 ? (fits[0] ?? null) : null;
 }
 
-export interface ReconcileOptions {
+export interface FitOptions {
   /**
    * Also try one digit of one price read as its usual OCR confusion (digit-confusions.ts).
    * Only for the reading finally kept: a layout must add up as read to be chosen.
@@ -107,7 +89,12 @@ export interface ReconcileOptions {
   digitConfusions?: boolean;
 }
 
-export function reconcile(section: ItemSection, witnesses: Witnesses, options: ReconcileOptions = {}): Reconciled {
+/**
+ * The section's items fitted to the receipt's witnesses of its total: the readings of uncertain
+ * prices chosen, a stray digit dropped, a misread total outvoted, and (with `digitConfusions`) one
+ * confused digit repaired, where the receipt's own arithmetic says so; then checked once.
+ */
+export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: FitOptions = {}): Fitted {
   const extras = extraCents(section);
   const certain = section.items.filter((item) => item.readings === null);
   const uncertain = section.items.filter((item) => item.readings !== null);
@@ -130,13 +117,13 @@ export function reconcile(section: ItemSection, witnesses: Witnesses, options: R
   const priceOf = (item: DraftItem): number => chosen.get(item) ?? item.cents;
   const sumOf = (): number => kept.reduce((sum, item) => sum + netCents(item, priceOf(item)), extras);
 
-  if (printed !== null && !near(printed, sumOf())) {
+  if (printed !== null && !sameAmount(printed, sumOf())) {
     const stray = strayDigitRepair(kept, priceOf, sumOf() - printed);
     if (stray) chosen.set(stray.item, stray.cents);
   }
   // A VAT table or payment line that meets the items as read says the total line is the misread one.
-  const secondedAsRead = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, sumOf()));
-  if (options.digitConfusions && printed !== null && !near(printed, sumOf()) && !secondedAsRead) {
+  const secondedAsRead = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && sameAmount(w, sumOf()));
+  if (options.digitConfusions && printed !== null && !sameAmount(printed, sumOf()) && !secondedAsRead) {
     const repair = repairConfusedDigit(kept.filter((item) => !chosen.has(item)), sumOf(), printed, {
       vatRates: witnesses.vatRates ?? [],
       otherLines: otherLineCents(section),
@@ -147,8 +134,8 @@ export function reconcile(section: ItemSection, witnesses: Witnesses, options: R
   const computedCents = sumOf();
 
   // The VAT table or a payment line agreeing with the items outvotes a misread total line.
-  const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && near(w, computedCents));
-  if (printed !== null && !near(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
+  const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && sameAmount(w, computedCents));
+  if (printed !== null && !sameAmount(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
 
   const check = checkTotal({
     printedCents: printed,
@@ -157,12 +144,5 @@ export function reconcile(section: ItemSection, witnesses: Witnesses, options: R
     feeCents: section.feeCents,
     returnCents: section.returnCents,
   });
-  const notices: Notice[] = [];
-  if (items.length === 0) notices.push(NO_PRODUCT_LINES);
-  else if (check.status === 'no-total') notices.push(TOTAL_NOT_FOUND);
-  else {
-    const mismatch = mismatchNotice(check);
-    if (mismatch) notices.push(mismatch);
-  }
-  return { items, check, matches: check.status === 'match', notices };
+  return { items, check, matches: check.status === 'match' };
 }

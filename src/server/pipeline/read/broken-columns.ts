@@ -4,8 +4,8 @@
 // quantity and weight lines split into their count and unit price. Each name that needs a
 // price is paired with the receipt's standalone amounts in order, the last of them with the
 // total's label; the caller keeps the pairing only when the items add up to that total.
-import type { Line } from './lines.ts';
-import { fold, letterCount } from './lines.ts';
+import type { Line } from '../parse/lines.ts';
+import { letterCount } from '../parse/lines.ts';
 import {
   classifyLine,
   cleanName,
@@ -15,10 +15,10 @@ import {
   parseQuantityLine,
   parseWeightLine,
   type LineKind,
-} from './line-kinds.ts';
-import { trailingAmount } from './numbers.ts';
-import { applyModifier, newDraft, type DraftItem, type ItemSection } from './items.ts';
-import { hasTotalKeyword, readTotalLine } from './totals.ts';
+} from '../parse/line-kinds.ts';
+import { trailingAmount } from '../parse/numbers.ts';
+import { applyModifier, newDraft, type DraftItem, type ItemSection } from '../parse/items.ts';
+import { hasTotalKeyword, readTotalLine } from '../parse/totals.ts';
 
 type Modifier = Extract<LineKind, { kind: 'quantity' | 'weight' }>;
 

@@ -8,7 +8,7 @@ import { FIXTURE_RECEIPTS } from '../../../../scripts/paths.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../../src/contract.ts';
-import { isUnreadablePhoto, UNREAD_CONFIDENCE } from '../../../../src/server/pipeline/extract/unreadable-photo.ts';
+import { isUnreadablePhoto, UNREAD_CONFIDENCE } from '../../../../src/server/pipeline/read/unreadable-photo.ts';
 import { buildTestApp, type TestApp } from '../../../support/build-app.ts';
 import { multipart } from '../../../support/multipart.ts';
 

@@ -13,7 +13,7 @@ import { breakColumns, COLUMN_SHAPES } from '../../../../scripts/fixtures/column
 import { resolveReceipt } from '../../../../scripts/fixtures/compute.ts';
 import { layoutReceipt } from '../../../../scripts/fixtures/layout.ts';
 import { COLUMN_RENDERS, RECEIPTS } from '../../../../scripts/fixtures/receipts/index.ts';
-import { parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
 const ROOT = FIXTURE_RECEIPTS;
 const broken = loadCorpus(ROOT).filter((e) => e.label.file.startsWith('text-columns/'));
@@ -23,7 +23,7 @@ const isInSample = (entry: CorpusEntry) => IN_SAMPLE.some((id) => entry.label.fi
 
 function score(entries: readonly CorpusEntry[]) {
   const scores = entries.map((entry) => {
-    const parsed = parseReceiptText(readFileSync(entry.path, 'utf8'));
+    const parsed = readReceiptText(readFileSync(entry.path, 'utf8'));
     const items = parsed.items.map((item) => ({ name: item.name, price: item.price, category: 'Other', weight: 0 }));
     return { entry, parsed, score: scoreReceipt(entry.label, { items, total: parsed.printedTotal }, 0) };
   });
@@ -65,7 +65,7 @@ describe('column-broken receipt texts', () => {
     expect(scores.length).toBeGreaterThanOrEqual(10);
     expect(summary.f1, misses(scores)).toBeGreaterThanOrEqual(0.97);
     expect(summary.totalFound ?? 0, misses(scores)).toBeGreaterThanOrEqual(0.95);
-    for (const { parsed } of scores) expect(parsed.warnings).toEqual([]);
+    for (const { parsed } of scores) expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 });
 
@@ -74,19 +74,19 @@ describe('pairing names and prices in order', () => {
 
   it('takes a price block after the names, the last amount as the total, and split quantity lines', () => {
     const text = [...header, 'Pirkka maito 1l', '2 KPL', '1,05 €/KPL', 'Banaani', '0,512 KG', '1,89 €/KG', 'Pantti 0,15', 'YHTEENSÄ', '2,10', '0,97', '0,15', '3,22'].join('\n');
-    const parsed = parseReceiptText(text);
+    const parsed = readReceiptText(text);
     expect(parsed.printedTotal).toBe(3.22);
     expect(parsed.items).toEqual([
       { name: 'Pirkka maito 1l', price: 2.1, quantity: 2, weightKg: null, unitPrice: 1.05, discount: 0 },
       { name: 'Banaani', price: 0.97, quantity: null, weightKg: 0.512, unitPrice: 1.89, discount: 0 },
     ]);
     expect(parsed.deposits).toBe(0.15);
-    expect(parsed.warnings).toEqual([]);
+    expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
   it('takes a discount amount for a discount label and keeps a deposit apart', () => {
     const text = [...header, 'Fazer Sininen 200g', '3,39', '- ALENNUS 30 %', '1,02-', 'Pantti 0,15 EUR tölkki', '0,90', 'YHTEENSÄ', '3,27'].join('\n');
-    const parsed = parseReceiptText(text);
+    const parsed = readReceiptText(text);
     expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([['Fazer Sininen 200g', 2.37, 1.02]]);
     expect(parsed.deposits).toBe(0.9);
     expect(parsed.printedTotal).toBe(3.27);
@@ -95,8 +95,8 @@ describe('pairing names and prices in order', () => {
   it('does not pair a block that lost an amount, and says the items do not add up', () => {
     // Three names, two prices and the total: pairing in order would shift every price.
     const text = [...header, 'Pirkka maito 1l', 'Banaani', 'Ruisleipä', 'YHTEENSÄ', '1,05', '0,97', '4,01'].join('\n');
-    const parsed = parseReceiptText(text);
+    const parsed = readReceiptText(text);
     expect(parsed.items.some((i) => i.name === 'Pirkka maito 1l' && i.price === 1.05)).toBe(false);
-    expect(parsed.warnings.length).toBeGreaterThan(0);
+    expect(parsed.notices.map((notice) => notice.message).length).toBeGreaterThan(0);
   });
 });

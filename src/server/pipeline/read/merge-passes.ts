@@ -12,9 +12,10 @@
 //   two different receipts that both add up leave the readings as they were; so is a receipt
 //   that would rest on more than one line a single reading has (MAX_LONE_LINES).
 import { repairConfusedDigit } from './digit-confusions.ts';
-import { editDistance, fold } from './lines.ts';
-import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from './items.ts';
-import type { Witnesses } from './reconcile.ts';
+import { fold } from '../parse/lines.ts';
+import { similarity } from '../similarity.ts';
+import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from '../parse/items.ts';
+import type { Witnesses } from '../parse/index.ts';
 
 /** One reading as the parser saw it: its product lines and what it read of the total. */
 export interface SectionReading {
@@ -41,15 +42,13 @@ const MAX_COMBINATIONS = 20_000;
  */
 const MAX_LONE_LINES = 1;
 
+/** A name's letters and digits, folded: OCR splits and joins words, so spaces and punctuation say nothing. */
 function letters(name: string): string {
   return fold(name).replace(/[^A-Z0-9]/g, '');
 }
 
-function similarity(a: string, b: string): number {
-  const x = letters(a);
-  const y = letters(b);
-  const longest = Math.max(x.length, y.length);
-  return longest === 0 ? 0 : 1 - editDistance(x, y) / longest;
+function namesAlike(a: string, b: string): number {
+  return similarity(letters(a), letters(b));
 }
 
 /** One printed line: each reading's version of it, or null where a reading lacks it. */
@@ -62,7 +61,7 @@ type Slot = (DraftItem | null)[];
  */
 function align(slots: Slot[], items: readonly DraftItem[], reading: number, readings: number): Slot[] {
   const likeness = (slot: Slot, item: DraftItem): number =>
-    Math.max(...slot.map((version) => (version ? similarity(version.name, item.name) : 0)));
+    Math.max(...slot.map((version) => (version ? namesAlike(version.name, item.name) : 0)));
   const rows = slots.length;
   const cols = items.length;
   const score: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));
@@ -166,7 +165,7 @@ function sameOutcome(a: Candidate, b: Candidate): boolean {
  * The one receipt the readings together make that adds up, or null: fewer than two readings,
  * no total read, too many ways to choose, no choice that adds up, or two that do equally well.
  */
-export function mergeReadings(readings: readonly SectionReading[]): MergedReading | null {
+export function mergePasses(readings: readonly SectionReading[]): MergedReading | null {
   if (readings.length < 2) return null;
   const totals = totalsRead(readings);
   if (totals.size === 0) return null;

@@ -3,8 +3,8 @@
 // Read the labels and the amounts as two separate columns and pair them instead: the n-th
 // product with the n-th positive amount, the n-th discount with the n-th negative; or, where OCR
 // lost signs, each label with the amount in its printed place.
-import type { Line } from './lines.ts';
-import { fold, letterCount } from './lines.ts';
+import type { Line } from '../parse/lines.ts';
+import { fold, letterCount } from '../parse/lines.ts';
 import {
   classifyLine,
   cleanName,
@@ -14,9 +14,9 @@ import {
   type LabelKind,
   parseQuantityLine,
   parseWeightLine,
-} from './line-kinds.ts';
-import { amountsIn, commalessReadings, type Amount } from './numbers.ts';
-import { applyModifier, modifierTotal, newDraft, type DraftItem, type ItemSection } from './items.ts';
+} from '../parse/line-kinds.ts';
+import { amountsIn, commalessReadings, type Amount } from '../parse/numbers.ts';
+import { applyModifier, modifierTotal, newDraft, type DraftItem, type ItemSection } from '../parse/items.ts';
 
 
 interface Label {

@@ -1,6 +1,6 @@
 // Several OCR readings of one photo, none adding up alone, merged line by line through the parser.
 import { describe, expect, it } from 'vitest';
-import { parseReadings, parseReceiptText } from '../../../../src/server/pipeline/parse/index.ts';
+import { readMergedTexts, readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 
 const HEADER = 'K-Supermarket Kamppi\nUrho Kekkosen katu 1, 00100 Helsinki\nK003 M038443/4291 17.10 3.10.2024\n';
 
@@ -22,7 +22,7 @@ function reading(lines: readonly (string | null)[], total = '19,93'): string {
 const [MILK, MARGARINE, KESO, CHICKEN, BREAD, PEPPER, BAG] = PRINTED as [string, string, string, string, string, string, string];
 
 function itemsOf(text: string): [string, number][] {
-  return parseReceiptText(text).items.map((item) => [item.name, item.price]);
+  return readReceiptText(text).items.map((item) => [item.name, item.price]);
 }
 
 describe('merging readings', () => {
@@ -32,12 +32,12 @@ describe('merging readings', () => {
     const block = reading([MILK, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
     const column = reading([MILK, MARGARINE, null, CHICKEN, null, PEPPER, BAG]);
     const banded = reading([MILK, MARGARINE, KESO, CHICKEN.replace('8,99', '3,99'), BREAD, PEPPER, BAG]);
-    for (const text of [block, column, banded]) expect(parseReceiptText(text).reconciliation.status).toBe('mismatch');
+    for (const text of [block, column, banded]) expect(readReceiptText(text).reconciliation.status).toBe('mismatch');
 
-    const merged = parseReadings([block, column, banded]);
+    const merged = readMergedTexts([block, column, banded]);
     expect(merged?.items.map((item) => [item.name, item.price])).toEqual(itemsOf(reading(PRINTED)));
     expect(merged?.reconciliation.status).toBe('match');
-    expect(merged?.warnings).toEqual([]);
+    expect(merged?.notices.map((notice) => notice.message)).toEqual([]);
     expect(merged?.store.chain).toBe('K-Supermarket');
   });
 
@@ -47,7 +47,7 @@ describe('merging readings', () => {
     const block = reading([milk, MARGARINE, KESO, CHICKEN, null, PEPPER, BAG]);
     const column = reading([milk, MARGARINE, KESO, CHICKEN, BREAD, null, BAG]);
     const banded = reading([milk, MARGARINE, KESO, CHICKEN, BREAD, PEPPER, BAG.replace('0,35', '0,36')]);
-    const merged = parseReadings([block, column, banded]);
+    const merged = readMergedTexts([block, column, banded]);
     expect(merged?.items.map((item) => item.price)).toEqual([1.79, 3.49, 1.85, 8.99, 2.39, 1.07, 0.35]);
   });
 
@@ -58,8 +58,8 @@ describe('merging readings', () => {
     const block = reading([MILK, MARGARINE, KESO, CHICKEN.replace('8,99', '3,99'), BREAD, PEPPER, BAG]);
     const column = reading([MILK, MARGARINE, KESO, CHICKEN.replace('8,99', '3,99'), BREAD, PEPPER, BAG]);
     const banded = reading([MILK, MARGARINE, KESO, CHICKEN, BREAD, PEPPER, BAG, bigBag]);
-    for (const text of [block, column, banded]) expect(parseReceiptText(text).reconciliation.status).toBe('mismatch');
-    expect(parseReadings([block, column, banded])).toBeNull();
+    for (const text of [block, column, banded]) expect(readReceiptText(text).reconciliation.status).toBe('mismatch');
+    expect(readMergedTexts([block, column, banded])).toBeNull();
   });
 
   it('does not rest a receipt on more than one line a single reading has', () => {
@@ -67,7 +67,7 @@ describe('merging readings', () => {
     const block = reading([MILK, MARGARINE, null, CHICKEN, null, PEPPER, BAG]);
     const column = reading([MILK, MARGARINE, null, CHICKEN, null, PEPPER, BAG.replace('0,35', '0,36')]);
     const banded = reading(PRINTED.map((line) => line.replace('1,07', '1,01')));
-    expect(parseReadings([block, column, banded])).toBeNull();
+    expect(readMergedTexts([block, column, banded])).toBeNull();
   });
 
   it('does not repair a digit on top of a line a single reading has', () => {
@@ -75,12 +75,12 @@ describe('merging readings', () => {
     const block = reading([milk, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
     const column = reading([milk, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
     const banded = reading([milk, MARGARINE, KESO, CHICKEN, BREAD, PEPPER.replace('1,07', '1,01'), BAG]);
-    expect(parseReadings([block, column, banded])).toBeNull();
+    expect(readMergedTexts([block, column, banded])).toBeNull();
   });
 
   it('needs two readings and a total', () => {
-    expect(parseReadings([reading([MILK, MARGARINE, KESO, CHICKEN, null, PEPPER, BAG])])).toBeNull();
+    expect(readMergedTexts([reading([MILK, MARGARINE, KESO, CHICKEN, null, PEPPER, BAG])])).toBeNull();
     const noTotal = `${HEADER}${PRINTED.join('\n')}\n`;
-    expect(parseReadings([noTotal, noTotal.replace('1,07', '1,01')])).toBeNull();
+    expect(readMergedTexts([noTotal, noTotal.replace('1,07', '1,01')])).toBeNull();
   });
 });

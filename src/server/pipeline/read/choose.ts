@@ -1,7 +1,7 @@
-// Which of several OCR readings of one receipt to keep. A receipt checks itself: its items add
-// up to its printed total. Each reading is parsed once, by the caller; the parsed receipt says
-// itself whether it reconciles (money.ts), and the winner's ParsedReceipt is what the pipeline
-// analyses, so no reading is parsed twice.
+// Which of several passes of one receipt to keep. A receipt checks itself: its items add up to
+// its printed total, by the one check of money.ts that every receipt carries (`reconciliation`).
+// The first pass whose receipt adds up is kept, and no further pass is asked for; else the one
+// whose items come closest to its total.
 import type { ParsedReceipt } from '../types.ts';
 
 export interface ReadingCheck {
@@ -11,7 +11,7 @@ export interface ReadingCheck {
   gap: number;
 }
 
-export function checkReading(parsed: ParsedReceipt): ReadingCheck {
+export function checkReading(parsed: Pick<ParsedReceipt, 'items' | 'reconciliation'>): ReadingCheck {
   const { reconciliation } = parsed;
   const reconciles = parsed.items.length > 0 && reconciliation.status === 'match';
   if (parsed.items.length === 0 || reconciliation.printedCents === null) return { reconciles, gap: Infinity };

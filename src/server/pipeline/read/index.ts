@@ -1,0 +1,98 @@
+// The reading stage: text passes → the one receipt that best checks itself. Each pass is parsed
+// once (../parse/); the receipts a pass may be are made from that parse (candidates.ts), and the
+// chooser (choose.ts) keeps the first pass whose receipt adds up to the receipt's own total,
+// asking the extractor for another pass only while none does. When none does, the passes are
+// merged line by line (merge-passes.ts). A photo read unsurely and checking nothing is refused
+// here (unreadable-photo.ts), beside the choice.
+import type { TextPass } from '../extract/index.ts';
+import { toEuros } from '../money.ts';
+import { parseText, storeOf, type ParsedText } from '../parse/index.ts';
+import { buildReceipt } from '../receipt.ts';
+import type { ParsedReceipt } from '../types.ts';
+import { readingOf, type Candidate } from './candidates.ts';
+import { bestReading, checkReading, type ReadingCheck } from './choose.ts';
+import { fitToTotal } from './fit-to-total.ts';
+import { mergePasses } from './merge-passes.ts';
+import { isUnreadablePhoto, unreadablePhoto } from './unreadable-photo.ts';
+
+/** What the reader made of a file's passes. */
+export interface Reading {
+  receipt: ParsedReceipt;
+  /** The pass the receipt was read from (when passes were merged, the one closest to adding up). */
+  pass: TextPass;
+  /** Passes read. */
+  passes: number;
+  /** Texts parsed: each pass once. */
+  parses: number;
+}
+
+function receiptOf(text: ParsedText, { section, fitted }: Pick<Candidate, 'section' | 'fitted'>): ParsedReceipt {
+  const lines = {
+    store: storeOf(text, section),
+    printedTotal: fitted.check.printedCents === null ? null : toEuros(fitted.check.printedCents),
+    items: fitted.items,
+    deposits: toEuros(section.depositCents),
+    returns: toEuros(section.returnCents),
+    fees: toEuros(section.feeCents),
+  };
+  return buildReceipt(lines, 'all');
+}
+
+/** A receipt's text (typed, pasted, a PDF's text layer or one OCR reading) read into the receipt it best makes. */
+export function readReceiptText(text: string): ParsedReceipt {
+  const parsed = parseText(text);
+  return receiptOf(parsed, readingOf(parsed));
+}
+
+/**
+ * Several passes of one receipt, none of which adds up alone, merged line by line into the one
+ * receipt that does; null when they do not make exactly one. The store and the header come
+ * from the first pass.
+ */
+function mergedReceipt(texts: readonly ParsedText[]): ParsedReceipt | null {
+  const merged = mergePasses(texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses })));
+  const first = texts[0];
+  if (!merged || !first) return null;
+  const fitted = fitToTotal(merged.section, { total: { cents: merged.totalCents, uncertain: false, lineIndex: -1 }, vatCents: null, payments: [] });
+  return fitted.matches ? receiptOf(first, { section: merged.section, fitted }) : null;
+}
+
+/** Several OCR readings' texts merged (see `mergedReceipt`); null when they do not make exactly one receipt that adds up. */
+export function readMergedTexts(texts: readonly string[]): ParsedReceipt | null {
+  return mergedReceipt(texts.map(parseText));
+}
+
+interface PassRead {
+  pass: TextPass;
+  text: ParsedText;
+  candidate: Candidate;
+  check: ReadingCheck;
+}
+
+/**
+ * Reads a file's passes (the extractor's `extract`) into one receipt: pulls the first pass, and
+ * another only while no pass read so far adds up. Throws the extractor's refusals, and
+ * `no-text-in-image` for a photo OCR read unsurely whose receipt checks nothing.
+ */
+export async function readPasses(passes: AsyncIterable<TextPass>, signal?: AbortSignal): Promise<Reading> {
+  const read: PassRead[] = [];
+  let parses = 0;
+  for await (const pass of passes) {
+    const text = parseText(pass.text);
+    parses += 1;
+    const candidate = readingOf(text);
+    const check = checkReading({ items: candidate.fitted.items, reconciliation: candidate.fitted.check });
+    read.push({ pass, text, candidate, check });
+    if (check.reconciles) break;
+  }
+  const best = read[bestReading(read.map((pass) => pass.check))];
+  if (!best) throw new Error('The extractor yielded no text pass');
+  const merged = !best.check.reconciles && read.length > 1 ? mergedReceipt(read.map((pass) => pass.text)) : null;
+  const receipt = merged ?? receiptOf(best.text, best.candidate);
+  signal?.throwIfAborted();
+  const { method, ocrConfidence } = best.pass;
+  if (isUnreadablePhoto({ method, items: receipt.items.length, printedTotal: receipt.printedTotal, ...(ocrConfidence === undefined ? {} : { ocrConfidence }) })) {
+    throw unreadablePhoto();
+  }
+  return { receipt, pass: best.pass, passes: read.length, parses };
+}

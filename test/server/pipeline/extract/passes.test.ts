@@ -1,0 +1,53 @@
+// The extractor's passes, pulled by hand as the reading stage pulls them (real OCR of a receipt
+// rendered in the test): nothing is read before it is asked for, each pass is the page prepared
+// another way, and the photo's place in the OCR queue is held until the reader lets go.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
+import { makeTextPdf, renderReceiptPng, squash, testExtractor } from './helpers.ts';
+
+describe('text passes', () => {
+  let extractor: Extractor;
+  beforeAll(async () => {
+    // Without the budget for reading again, so a busy machine cannot end the passes early.
+    extractor = testExtractor({ ocrRereadWithinMs: Number.POSITIVE_INFINITY });
+    await extractor.ready();
+  });
+  afterAll(() => extractor.close());
+
+  it('reads a photo only as it is asked to: the block first, then line by line, then band by band', { timeout: 120_000 }, async () => {
+    const passes = extractor.extract(await renderReceiptPng());
+    expect(extractor.load).toBe(0);
+    const first = await passes.next();
+    expect(first.value).toMatchObject({ kind: 'png', method: 'ocr', read: 'block', notices: [] });
+    expect(squash(first.value?.text ?? '')).toMatch(/YHTEENSÄ 9,92/);
+    expect(first.value?.costMs).toBeGreaterThan(0);
+    // Held between passes: the next pass is read by the same worker, without queueing again.
+    expect(extractor.load).toBe(1);
+    const reads = [first.value?.read];
+    for await (const pass of passes) reads.push(pass.read);
+    expect(reads).toEqual(['block', 'column', 'block-local']);
+    expect(extractor.load).toBe(0);
+  });
+
+  it('gives the place in the queue back when the reader stops asking', { timeout: 60_000 }, async () => {
+    const passes = extractor.extract(await renderReceiptPng());
+    await passes.next();
+    expect(extractor.load).toBe(1);
+    await passes.return();
+    expect(extractor.load).toBe(0);
+  });
+
+  it('yields one pass for a PDF text layer and for a photo not to be read again', { timeout: 60_000 }, async () => {
+    const pdf = [];
+    for await (const pass of extractor.extract(await makeTextPdf())) pdf.push(pass);
+    expect(pdf).toMatchObject([{ kind: 'pdf', method: 'pdf-text', read: 'text-layer', costMs: 0 }]);
+    const once = testExtractor({ ocrRereads: false });
+    try {
+      const photo = [];
+      for await (const pass of once.extract(await renderReceiptPng())) photo.push(pass.read);
+      expect(photo).toEqual(['block']);
+    } finally {
+      await once.close();
+    }
+  });
+});
