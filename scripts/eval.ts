@@ -6,7 +6,9 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
 import { checkFloors, FLOORS } from './eval/floors.ts';
-import { heldOutReport } from './eval/held-out-main.ts';
+import { createRecalculator } from './eval/footprint.ts';
+import { inLockedFold } from './data/model/fold.ts';
+import { categoryReport } from './eval/categories-main.ts';
 import { factorChangeReport } from './eval/factor-change.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
@@ -103,6 +105,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const pipeline = createEvalPipeline(process.env, { withOpenAi: options.openai, rereads: options.rereads });
+  const recalculator = await createRecalculator();
   let belowFloor = 0;
   try {
     await pipeline.ready();
@@ -112,7 +115,7 @@ async function main(): Promise<number> {
       console.log(describeRereads(options.rereads));
       // Progress only on a terminal, so piped reports stay clean.
       const progress = process.stderr.isTTY ? (i: number) => process.stderr.write(`\r  ${i + 1}/${entries.length}`) : () => {};
-      const results = await runEntries(pipeline, entries, (_r, i) => progress(i));
+      const results = await runEntries(pipeline, entries, (_r, i) => progress(i), recalculator);
       if (process.stderr.isTTY) process.stderr.write(`\r${' '.repeat(24)}\r`);
       const summaries = summariesByKind(results);
       console.log(kindTable(summaries));
@@ -133,13 +136,15 @@ async function main(): Promise<number> {
     }
   } finally {
     await pipeline.close();
+    await recalculator.close();
   }
   printFactorChange(options);
   if (options.products) {
-    const rows = readProducts(options.products);
-    console.log(`\n== Categories: ${label(options.products)} (${rows.length} products)`);
+    // The locked fold is only ever reported in aggregate, in the tables after this one.
+    const rows = readProducts(options.products).filter((row) => !inLockedFold(row.name));
+    console.log(`\n== Categories: ${label(options.products)}, outside the locked fold (${rows.length} products)`);
     console.log(productTables(evaluateProducts(rows)));
-    console.log(`\n== Categories held out by source (scripts/eval/held-out.ts)\n${heldOutReport()}`);
+    console.log(`\n== Categories: the locked fold, in-sample and held out by source (scripts/eval/categories.ts)\n${categoryReport()}`);
   }
   return options.check && belowFloor > 0 ? 1 : 0;
 }

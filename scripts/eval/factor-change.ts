@@ -4,7 +4,8 @@
 // one before the last change of factors (scripts/eval/baseline/emission-factors.csv, with the rule
 // of its time: only uncertain items took their category's median). The reading is the same both
 // times, so the difference is the factors' alone. When factors change, commit the old table here
-// first, so that `npm run eval` shows what moved.
+// first, so that `npm run eval` shows what moved. An item of the locked fold is counted but never
+// named, nor its factor shown (which would say how it was read): the fold is reported in aggregate.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseCsv } from '../../src/server/pipeline/data/csv.ts';
@@ -13,6 +14,7 @@ import type { EmissionFactor } from '../../src/server/pipeline/emissions/factors
 import { factorTables, type FactorTables } from '../../src/server/pipeline/emissions/item-factor.ts';
 import { totalRange } from '../../src/server/pipeline/emissions/range.ts';
 import type { ParsedItem } from '../../src/server/pipeline/types.ts';
+import { inLockedFold } from '../data/model/fold.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { formatTable, type Cell } from './table.ts';
 
@@ -97,7 +99,7 @@ export function factorChange(labelDirs: readonly string[], baseline: FactorTable
   const items: ItemChange[] = [];
   for (const { label, items: labelled } of labelledReceipts(labelDirs)) {
     const after = labelled.map((item) => analyzeItem(parsedOf(item)));
-    const before = labelled.map((item) => analyzeItem(parsedOf(item), baseline));
+    const before = labelled.map((item) => analyzeItem(parsedOf(item), { tables: baseline }));
     const range = totalRange(
       after.map((item, index) => ({
         emissions: item.emissions,
@@ -124,6 +126,9 @@ export function factorChange(labelDirs: readonly string[], baseline: FactorTable
   return { receipts, items };
 }
 
+/** How an item of the locked fold shows in the report. */
+export const LOCKED = '(a name of the locked fold)';
+
 const percent = (before: number, after: number): string =>
   before === 0 ? (after === 0 ? '0%' : 'new') : `${after >= before ? '+' : ''}${(((after - before) / before) * 100).toFixed(1)}%`;
 
@@ -145,7 +150,11 @@ export function factorChangeReport(labelDirs: readonly string[], options: { verb
       '',
       formatTable(
         ['largest item changes', 'kg before', 'kg after', 'factor now'],
-        top.map((i) => [i.name.slice(0, 36), i.before, i.after, i.afterSource.replace(/ — .*$/, '').slice(0, 70)]),
+        top.map((i) =>
+          inLockedFold(i.name)
+            ? [LOCKED, i.before, i.after, '']
+            : [i.name.slice(0, 36), i.before, i.after, i.afterSource.replace(/ — .*$/, '').slice(0, 70)],
+        ),
       ),
     );
   }

@@ -1,9 +1,9 @@
 // ParsedReceipt → AnalysisResult: classify each item, weigh it, multiply by its cited factor,
 // and sum per category, with equivalents and honest uncertainty fields.
-import type { AnalysisItem, AnalysisResult, CategoryName, Notice } from '../../contract.ts';
+import type { AnalysisItem, AnalysisResult, Notice } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
-import { CATALOGUE } from './data/catalogue.ts';
-import { classifyName, type Classification, type NameCues } from './classify/classify.ts';
+import { classifyAs, classifyName, type NameCues } from './classify/classify.ts';
+import { storeKindOf, type StoreKind } from './classify/store-kind.ts';
 import { isNotFood } from './emissions/category-factors.ts';
 import { DEFAULT_TABLES, itemFactor, knownByCategoryOnly, type FactorTables } from './emissions/item-factor.ts';
 import { itemRange, totalRange } from './emissions/range.ts';
@@ -21,26 +21,17 @@ export interface AnalyzeOptions {
   notices?: readonly Notice[];
 }
 
-/**
- * A category a visitor chose: the name's own reading when it agrees (its specific factor and
- * confidence stay, so an unchanged item comes back as it was read); else the reading the category
- * decides as an upstream hint would (a name the lexicon was unsure of); else the visitor knows
- * better than the lexicon, and the category's fallback key stands for the product.
- */
-function classifyChosen(name: string, category: CategoryName, cues: NameCues): Classification {
-  const plain = classifyName(name, cues);
-  if (plain.category === category) return plain;
-  const hinted = classifyName(name, { ...cues, hint: category });
-  if (hinted.category === category) return hinted;
-  // Spread from a reading so that every field the classifier reports is present. The visitor placed
-  // the item, so it is no longer uncertain (a guess agreeing with the category above stays one: the
-  // visitor left it as it was read).
-  return { ...hinted, productKey: CATALOGUE.fallbackKey(category), category, confidence: 'high', terms: [], uncertain: false };
+/** What an item is read against: the kind of store that sold it, and the factor tables (today's unless given). */
+export interface ItemContext {
+  store?: StoreKind;
+  tables?: FactorTables;
 }
 
-function analyzeKeyed(item: ParsedItem, tables: FactorTables = DEFAULT_TABLES): KeyedItem {
-  const cues = { weighed: item.weightKg !== null, ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
-  const classification = item.category ? classifyChosen(item.name, item.category, cues) : classifyName(item.name, cues);
+function analyzeKeyed(item: ParsedItem, { store, tables = DEFAULT_TABLES }: ItemContext = {}): KeyedItem {
+  const cues: NameCues = { weighed: item.weightKg !== null, ...(store ? { store } : {}), ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
+  // A category the visitor chose is theirs: the name's own reading when it agrees, else the key
+  // the lexicon has for that category, else the category's own.
+  const classification = item.category ? classifyAs(item.name, item.category, cues) : classifyName(item.name, cues);
   const byCategory = classification.source === 'model' || classification.source === 'cue';
   const weight = weighItem(item, classification.productKey, byCategory ? { categoryOnly: classification.category } : {});
   const notFood = isNotFood(classification.productKey);
@@ -74,13 +65,15 @@ function analyzeKeyed(item: ParsedItem, tables: FactorTables = DEFAULT_TABLES): 
   return { item: analysed, productKey: classification.productKey, shared: !knownByCategoryOnly(classification) };
 }
 
-/** One receipt line with its category, weight, factor and emissions (against another factor table when given). */
-export function analyzeItem(item: ParsedItem, tables?: FactorTables): AnalysisItem {
-  return analyzeKeyed(item, tables).item;
+/** One receipt line with its category, weight, factor and emissions; `context.store` is the kind of store that sold it, `context.tables` another factor table to weigh it against. */
+export function analyzeItem(item: ParsedItem, context: ItemContext = {}): AnalysisItem {
+  return analyzeKeyed(item, context).item;
 }
 
 export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOptions): AnalysisResult {
-  const keyed = parsed.items.map((item) => analyzeKeyed(item));
+  // A store that sells one kind of goods (Alko, a fuel station, a pharmacy, a kiosk) leans its lines' categories.
+  const store = storeKindOf(parsed.store.name, parsed.store.chain);
+  const keyed = parsed.items.map((item) => analyzeKeyed(item, { store }));
   const items = keyed.map(({ item }) => item);
   const totals = sumItems(items);
   const range = totalRange(

@@ -6,6 +6,7 @@ import { categoryLabel, fill } from '../i18n/index.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
+import { CheckPrompt } from './CheckPrompt.tsx';
 import { KgFigure } from './KgFigure.tsx';
 import { atLeast, below } from '../theme/breakpoints.ts';
 
@@ -118,7 +119,10 @@ const Uncertain = styled(Chip)`
   font-weight: 600;
 `;
 
-export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
+const isUncertain = (item: AnalysisItem): boolean => item.uncertain === true || item.confidence === 'low';
+
+/** `onCheck`: the visitor asked to check an uncertain item (its index). */
+export function ItemList(props: { items: AnalysisItem[]; labelledBy: string; onCheck?: (index: number) => void }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
   return (
@@ -135,9 +139,11 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string }) {
               {item.not_food === true ? (
                 <Uncertain data-mark="not-food">{text.notFood}</Uncertain>
               ) : (
-                (item.uncertain === true || item.confidence === 'low') && (
-                  <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
-                )
+                isUncertain(item) && <Uncertain data-mark="uncertain">{text.categoryUncertain}</Uncertain>
+              )}
+              {/* A guess, even one of not food, is the visitor's to check. */}
+              {isUncertain(item) && props.onCheck && (
+                <CheckPrompt name={item.name} onCheck={() => props.onCheck?.(index)} />
               )}
               {item.edited && <Chip data-testid="edited-mark">{messages.correction.edited}</Chip>}
               <Amounts>

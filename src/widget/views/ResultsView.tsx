@@ -1,10 +1,11 @@
 // The analysis result: total, store, equivalents, categories, items, notes and tips.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import type { AnalysisResult } from '../../contract.ts';
 import { Button } from '../components/Button.tsx';
 import { CategoryChart } from '../components/CategoryChart.tsx';
 import { CarIcon, TreeIcon } from '../components/icons.tsx';
+import { nextCheck, type CheckRequest } from './item-editor/check-item.ts';
 import { ItemEditor } from './item-editor/ItemEditor.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Card, SectionTitle } from '../components/layout.tsx';
@@ -177,6 +178,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
   const text = messages.results;
   const { result } = props;
   const titleRef = useRef<HTMLHeadingElement>(null);
+  // The uncertain item the visitor asked to check: the editor opens on it.
+  const [check, setCheck] = useState<CheckRequest | null>(null);
   const { focusOnMount } = props;
   useEffect(() => {
     if (focusOnMount) titleRef.current?.focus();
@@ -288,8 +291,8 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
       {/* The scrolling list itself is the labelled region; a second one around it would repeat the name. */}
       <Card>
         <SectionTitle id="rc-items-title">{text.itemsTitle}</SectionTitle>
-        <ItemList items={result.items} labelledBy="rc-items-title" />
-        <ItemEditor result={result} />
+        <ItemList items={result.items} labelledBy="rc-items-title" onCheck={(index) => setCheck((previous) => nextCheck(previous, index))} />
+        <ItemEditor result={result} check={check} />
       </Card>
 
       <Card aria-labelledby="rc-tips-title">

@@ -2,7 +2,8 @@
 // items are weighed against both tables, and only the factors make the difference.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baselineTables, factorChange, factorChangeReport } from '../../../scripts/eval/factor-change.ts';
+import { baselineTables, factorChange, factorChangeReport, LOCKED } from '../../../scripts/eval/factor-change.ts';
+import { inLockedFold } from '../../../scripts/data/model/fold.ts';
 import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 import { DEFAULT_TABLES } from '../../../src/server/pipeline/emissions/item-factor.ts';
 
@@ -31,5 +32,15 @@ describe('factor change report', () => {
   it('reads keys added since the baseline as the key they were read as then', () => {
     expect(baselineTables().factors.get('reindeer')?.kgCo2ePerKg).toBe(baselineTables().factors.get('game')?.kgCo2ePerKg);
     expect(factorChangeReport(labels)).toMatch(/receipts moved by more than 10 %/);
+  });
+
+  it('counts the locked fold’s items but names none of them in the report', () => {
+    const { items } = factorChange(labels);
+    const report = factorChangeReport(labels, { topItems: items.length });
+    const fold = items.filter((item) => inLockedFold(item.name));
+    const outside = items.filter((item) => !inLockedFold(item.name));
+    for (const item of fold) expect(report).not.toContain(item.name.slice(0, 36));
+    for (const item of outside) expect(report).toContain(item.name.slice(0, 36));
+    expect(report.split(LOCKED).length - 1).toBe(fold.length);
   });
 });

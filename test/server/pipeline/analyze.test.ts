@@ -188,7 +188,7 @@ describe('ranges in the analysis', () => {
   });
 
   it('widens an item whose weight is a typical pack’s, and gives one known only by its category the category’s median and range', () => {
-    // A weighed line nothing names is produce of unknown kind (a weak cue).
+    // A weighed line nothing names is uncertain, guessed as produce of unknown kind.
     const result = analyzeParsedReceipt(receipt([item('Naudan jauheliha', 1), item('Qwzx Blorp Zzk', 1, { quantity: null, weightKg: 0.5 })]), { method: 'text', now: NOW });
     const [typical, unknown] = result.items;
     expect(typical!.weight_estimated).toBe(true);

@@ -145,6 +145,29 @@ describe('results view', () => {
     await unmount();
   });
 
+  it('asks the visitor to check an uncertain item, and opens the item editor on it', async () => {
+    const { shadow, unmount } = await showResult(analysis());
+    const rows = [...shadow.querySelectorAll('[data-testid="item-list"] li')];
+    const prompts = shadow.querySelectorAll<HTMLButtonElement>('[data-testid="check-item"]');
+    expect(prompts).toHaveLength(1);
+    expect(rows[4]!.contains(prompts[0]!)).toBe(true);
+    expect(text(prompts[0]!)).toBe('Check this');
+    const name = text(rows[4]!.querySelector('span')!);
+    expect(prompts[0]!.getAttribute('aria-label')).toBe(`Check the category of ${name}`);
+
+    const editor = shadow.querySelector<HTMLDetailsElement>('[data-testid="item-editor"]')!;
+    expect(editor.open).toBe(false);
+    prompts[0]!.click();
+    await expect.poll(() => editor.open).toBe(true);
+    const select = shadow.querySelectorAll('[data-testid="edit-row"]')[4]!.querySelector('select')!;
+    await expect.poll(() => shadow.activeElement).toBe(select);
+    // Asked again after the visitor moved on, it brings them back.
+    (shadow.activeElement as HTMLElement).blur();
+    prompts[0]!.click();
+    await expect.poll(() => shadow.activeElement).toBe(select);
+    await unmount();
+  });
+
   it('lists the backend warnings, which state a total mismatch once', async () => {
     const result = analysis();
     result.metadata.reconciliation = { printed_total: 46.9, computed_total: 41.2, difference: -5.7, status: 'mismatch' };

@@ -1,6 +1,6 @@
 // Factors that stand for a whole category: the median of the cited factors of its product keys, for
-// items only the category of which is known (nothing named the product: the learned model, a weak
-// cue or the visitor's category placed it), since the category's typical product is a fairer number
+// items only the category of which is known (nothing in the name named a product of it: the model,
+// a hint or the visitor's choice gave the category), since the category's typical product is a fairer number
 // than any one product's. Its range is the category's: the 10th to 90th percentile of its keys'
 // factors, and at least CATEGORY_SPREAD either way, the widest default of the table. Also: which
 // keys are not food.

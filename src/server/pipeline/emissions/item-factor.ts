@@ -35,8 +35,9 @@ export interface ClassifiedItem {
 export const DEFAULT_TABLES: FactorTables = factorTables(FACTORS);
 
 /**
- * Nothing named the product: the item is uncertain, or the learned model, a weak cue or a chosen
- * category placed it (no lexicon term or rule decided), so its key only stands for the category.
+ * Nothing named the product: the item is uncertain, or its category came from the model, a hint or
+ * the visitor with no lexicon term or rule of that category in the name, so its key only stands for
+ * the category.
  */
 export function knownByCategoryOnly(classification: Pick<ClassifiedItem, 'uncertain' | 'terms'>): boolean {
   return classification.uncertain || classification.terms.length === 0;
