@@ -169,16 +169,21 @@ describe.skipIf(noBrowser)('every word fits', () => {
       await expect.poll(() => widget.getByRole('progressbar').count()).toBe(0);
       // The line corrected before comes back corrected, marked, with its Undo.
       await widget.getByTestId('remembered-mark').waitFor();
+      // The total's range beside it, and "About this figure" opened: both are measured too.
+      expect(await widget.getByTestId('total-range').textContent()).toMatch(/\d–\d/);
+      await widget.getByTestId('about-figure').locator('summary').click();
       problems.push(...(await measure(locale, 'result')));
 
       await widget.getByTestId('item-editor').locator('summary').click();
       await widget.getByTestId('edit-row').first().waitFor();
+      expect(await widget.getByTestId('edit-figure').first().textContent()).toMatch(/\d–\d/);
       problems.push(...(await measure(locale, 'item editor')));
 
       await button(widget, text.history.title).click();
       await expect.poll(() => viewHeading(widget).textContent()).toBe(text.history.title);
       await widget.getByTestId('goal-scale').waitFor();
       expect(await widget.getByTestId('remembered-list').locator('li').count()).toBe(REMEMBERED.length);
+      expect(await widget.getByTestId('history-list').textContent()).toMatch(/\d–\d/);
       problems.push(...(await measure(locale, 'My receipts')));
 
       await button(widget, text.privacy.back).click();

@@ -2,6 +2,7 @@
 // stored format with its version, and how older or damaged data is read. Pure functions only;
 // the browser storage itself is touched in ../state/history-storage.ts.
 import { CATEGORY_NAMES, isCategoryName, type AnalysisResult, type CategoryName } from '../../contract.ts';
+import { plausibleRange } from './range.ts';
 
 /** One saved receipt: a summary only. Item names only when the visitor asked for them. */
 export interface SavedReceipt {
@@ -13,6 +14,9 @@ export interface SavedReceipt {
   date: string;
   store: string | null;
   totalKg: number;
+  /** The total's plausible range, kg CO2e, when the backend sent one (absent in older saves). */
+  lowKg?: number;
+  highKg?: number;
   kgByCategory: Partial<Record<CategoryName, number>>;
   itemCount: number;
   /** EUR, the sum of item prices. */
@@ -73,6 +77,11 @@ export function summarize(
   };
   const printed = result.store_info.total;
   if (typeof printed === 'number' && Number.isFinite(printed)) receipt.printedTotal = round(printed, 2);
+  const range = plausibleRange(result.total_emissions, result.total_emissions_low, result.total_emissions_high);
+  if (range) {
+    receipt.lowKg = round(range.low, 3);
+    receipt.highKg = round(range.high, 3);
+  }
   if (options.includeItems) receipt.items = result.items.map((item) => item.name);
   return receipt;
 }
@@ -135,7 +144,7 @@ export function migrate(document: Json): Json | null {
 /** One entry in the current format, checked field by field; null when anything is off. */
 export function checkReceipt(entry: unknown): SavedReceipt | null {
   if (!isObject(entry)) return null;
-  const { id, date, store, totalKg, kgByCategory, itemCount, priceTotal, printedTotal, items } = entry;
+  const { id, date, store, totalKg, lowKg, highKg, kgByCategory, itemCount, priceTotal, printedTotal, items } = entry;
   if (typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
   if (typeof date !== 'string' || !DATE.test(date)) return null;
   if (store !== null && (typeof store !== 'string' || store.length > 200)) return null;
@@ -152,6 +161,12 @@ export function checkReceipt(entry: unknown): SavedReceipt | null {
     // A receipt of bottle returns alone prints a total below zero.
     if (typeof printedTotal !== 'number' || !Number.isFinite(printedTotal)) return null;
     receipt.printedTotal = printedTotal;
+  }
+  // A range is optional; a broken one is dropped, never the receipt.
+  const range = lowKg === undefined && highKg === undefined ? null : plausibleRange(totalKg, lowKg, highKg);
+  if (range) {
+    receipt.lowKg = range.low;
+    receipt.highKg = range.high;
   }
   if (items !== undefined) {
     if (!Array.isArray(items) || !items.every((name) => typeof name === 'string')) return null;

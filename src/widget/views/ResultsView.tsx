@@ -15,7 +15,8 @@ import { reasonText } from '../i18n/error-text.ts';
 import { fill, plural } from '../i18n/index.ts';
 import { sortedCategories } from '../rules/categories.ts';
 import { equivalentsOf } from '../rules/equivalents.ts';
-import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/format.ts';
+import { formatEquivalent, formatEuro, formatInteger, formatKg, formatRange } from '../rules/format.ts';
+import { plausibleRange } from '../rules/range.ts';
 import type { ShownResult } from '../rules/remembered.ts';
 import { tipsFor } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
@@ -65,6 +66,35 @@ const TotalValue = styled.span`
   font-weight: 800;
   line-height: 1.1;
   font-variant-numeric: tabular-nums;
+`;
+
+const TotalRange = styled.span`
+  color: ${palette.heroTint};
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+`;
+
+/** Why the figure is an estimate, folded under the total: one tap to read, out of the way otherwise. */
+const About = styled.details`
+  font-size: 0.875em;
+
+  & > summary {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    cursor: pointer;
+    color: ${palette.heroTint};
+    font-weight: 600;
+    text-decoration: underline;
+  }
+
+  &:focus-within > summary {
+    outline-color: ${palette.focusOnDark};
+  }
+
+  p {
+    margin: 0 0 8px;
+  }
 `;
 
 const Facts = styled.dl`
@@ -206,6 +236,7 @@ export function ResultsView(props: { result: ShownResult; focusOnMount: boolean;
   const notes =
     uncertainItems > 0 ? [...backendNotes, plural(locale, text.uncertainItems, uncertainItems)] : backendNotes;
   const storeTotal = result.store_info.total;
+  const range = plausibleRange(result.total_emissions, result.total_emissions_low, result.total_emissions_high);
 
   return (
     <>
@@ -216,7 +247,14 @@ export function ResultsView(props: { result: ShownResult; focusOnMount: boolean;
         <Total>
           <TotalLabel>{text.totalLabel}</TotalLabel>
           <TotalValue data-testid="total-emissions">{fill(text.kgValue, { kg: formatKg(locale, result.total_emissions) })}</TotalValue>
+          {range && <TotalRange data-testid="total-range">{fill(messages.estimate.about, formatRange(locale, range.low, range.high))}</TotalRange>}
         </Total>
+        <About data-testid="about-figure">
+          <summary>{messages.estimate.aboutTitle}</summary>
+          {messages.estimate.aboutBody.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </About>
         <Facts>
           <div>
             <dt>{text.store}</dt>

@@ -12,7 +12,8 @@ import { createRemembered, REMEMBERED_KEY } from '../../../src/widget/state/reme
 import { QuotaStorage } from '../support/memory-storage.ts';
 
 const receipts: SavedReceipt[] = [
-  { id: 'a', date: '2025-10-04', store: 'Prisma Olari', totalKg: 18.25, kgByCategory: { 'Red Meat': 12, Dairy: 6.25 }, itemCount: 14, priceTotal: 61.2 },
+  // A save that kept the total's plausible range; the others are older saves without one.
+  { id: 'a', date: '2025-10-04', store: 'Prisma Olari', totalKg: 18.25, lowKg: 12.4, highKg: 27.1, kgByCategory: { 'Red Meat': 12, Dairy: 6.25 }, itemCount: 14, priceTotal: 61.2 },
   {
     id: 'b',
     date: '2025-11-12',

@@ -43,6 +43,12 @@ describe('summary of a result', () => {
     const odd = analysis({ store_info: { name: 'Prisma Olari', total: 20, date: '20.9.2025' } });
     expect(summarize(odd, { id: 'a', date: '2025-11-03', includeItems: false }).date).toBe('2025-11-03');
   });
+
+  it('keeps the total’s plausible range when the backend sent one, and reads it back', () => {
+    const saved = summarize(analysis({ total_emissions_low: 9.8412, total_emissions_high: 15.2 }), { id: 'a', date: '2025-11-03', includeItems: false });
+    expect(saved).toMatchObject({ totalKg: 12.34, lowKg: 9.841, highKg: 15.2 });
+    expect(readHistory(writeHistory([saved])).receipts[0]).toEqual(saved);
+  });
 });
 
 describe('stored format', () => {
@@ -109,6 +115,13 @@ describe('damaged data', () => {
     const read = readHistory(text);
     expect(read.receipts).toEqual([good]);
     expect(read.notice).toEqual({ kind: 'skipped', count: 7 });
+  });
+
+  it('a broken range is dropped, never the receipt', () => {
+    const good = receipt('ok', '2025-11-01');
+    const read = readHistory(JSON.stringify({ version: 2, receipts: [{ ...good, lowKg: 99, highKg: 100 }, { ...receipt('b', '2025-11-02'), lowKg: 'x' }] }));
+    expect(read.notice).toBeNull();
+    expect(read.receipts).toEqual([good, receipt('b', '2025-11-02')]);
   });
 
   it('a newer version is not read, not overwritten, and can be cleared', () => {

@@ -5,7 +5,8 @@ import { useRef } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Card, Muted, SectionTitle } from '../../components/layout.tsx';
 import { fill, plural } from '../../i18n/index.ts';
-import { formatEuro, formatKg } from '../../rules/format.ts';
+import { kgText } from '../../i18n/kg-text.ts';
+import { formatEuro } from '../../rules/format.ts';
 import type { SavedReceipt } from '../../rules/history.ts';
 import { useHistoryState, useWidget } from '../../state/widget-context.ts';
 import { DeleteAll } from './DeleteAll.tsx';
@@ -18,7 +19,8 @@ function ReceiptRow(props: { receipt: SavedReceipt; onDelete: () => void }) {
   const { locale, messages } = useWidget();
   const text = useMyReceiptsText();
   const { receipt } = props;
-  const kg = fill(messages.results.kgValue, { kg: formatKg(locale, receipt.totalKg) });
+  // The saved total with its range, as the result showed it (older saves have none).
+  const kg = kgText(locale, messages, receipt.totalKg, receipt.lowKg, receipt.highKg);
   return (
     <li>
       <span id={`rc-saved-${receipt.id}`}>
