@@ -6,7 +6,10 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INPUT_KINDS, loadCorpus, robustnessFiles, type InputKind } from './eval/corpus.ts';
 import { checkFloors, FLOORS } from './eval/floors.ts';
-import { heldOutReport } from './eval/held-out-main.ts';
+import { createRecalculator } from './eval/footprint.ts';
+import { inLockedFold } from './data/model/fold.ts';
+import { categoryReport } from './eval/categories-main.ts';
+import { factorChangeReport } from './eval/factor-change.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
@@ -26,6 +29,8 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
                      reader's capability); default: the product's budget of OCR work, as visitors get it
   --openai           keep OPENAI_API_KEY (default: measure the offline reader)
   --check            exit 1 when a metric is under its floor (scripts/eval/floors.ts)
+  --factor-change    only the labelled receipts' totals with today's and the baseline factor table
+                     (seconds; the full report prints them too)
   --help`;
 
 interface Options {
@@ -36,6 +41,7 @@ interface Options {
   openai: boolean;
   rereads: RereadSetting;
   check: boolean;
+  factorChangeOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -51,6 +57,7 @@ function parseOptions(argv: string[]): Options {
       openai: { type: 'boolean', default: false },
       'no-time-limit': { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
+      'factor-change': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -75,6 +82,7 @@ function parseOptions(argv: string[]): Options {
     openai: values.openai,
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
+    factorChangeOnly: values['factor-change'],
   };
 }
 
@@ -82,9 +90,22 @@ function label(path: string): string {
   return relative(process.cwd(), path) || '.';
 }
 
+/** The labelled receipts' totals, today's factor table against the baseline (eval/factor-change.ts). */
+function printFactorChange(options: Options): void {
+  for (const corpus of options.corpora) {
+    console.log(`\n== Factor change: ${label(corpus)}, labelled items' totals with the baseline table (scripts/eval/baseline) and today's`);
+    console.log(factorChangeReport([resolve(corpus, 'labels')], { verbose: options.verbose }));
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.factorChangeOnly) {
+    printFactorChange(options);
+    return 0;
+  }
   const pipeline = createEvalPipeline(process.env, { withOpenAi: options.openai, rereads: options.rereads });
+  const recalculator = await createRecalculator();
   let belowFloor = 0;
   try {
     await pipeline.ready();
@@ -94,7 +115,7 @@ async function main(): Promise<number> {
       console.log(describeRereads(options.rereads));
       // Progress only on a terminal, so piped reports stay clean.
       const progress = process.stderr.isTTY ? (i: number) => process.stderr.write(`\r  ${i + 1}/${entries.length}`) : () => {};
-      const results = await runEntries(pipeline, entries, (_r, i) => progress(i));
+      const results = await runEntries(pipeline, entries, (_r, i) => progress(i), recalculator);
       if (process.stderr.isTTY) process.stderr.write(`\r${' '.repeat(24)}\r`);
       const summaries = summariesByKind(results);
       console.log(kindTable(summaries));
@@ -115,12 +136,15 @@ async function main(): Promise<number> {
     }
   } finally {
     await pipeline.close();
+    await recalculator.close();
   }
+  printFactorChange(options);
   if (options.products) {
-    const rows = readProducts(options.products);
-    console.log(`\n== Categories: ${label(options.products)} (${rows.length} products)`);
+    // The locked fold is only ever reported in aggregate, in the tables after this one.
+    const rows = readProducts(options.products).filter((row) => !inLockedFold(row.name));
+    console.log(`\n== Categories: ${label(options.products)}, outside the locked fold (${rows.length} products)`);
     console.log(productTables(evaluateProducts(rows)));
-    console.log(`\n== Categories held out by source (scripts/eval/held-out.ts)\n${heldOutReport()}`);
+    console.log(`\n== Categories: the locked fold, in-sample and held out by source (scripts/eval/categories.ts)\n${categoryReport()}`);
   }
   return options.check && belowFloor > 0 ? 1 : 0;
 }

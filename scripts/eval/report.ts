@@ -2,6 +2,7 @@
 // the robustness run, and the classifier's accuracy per category with its confusion table.
 import { basename } from 'node:path';
 import { CATEGORY_NAMES, type CategoryName } from '../../src/contract.ts';
+import { inLockedFold } from '../data/model/fold.ts';
 import type { ReportKind } from './floors.ts';
 import type { ProductEval } from './products.ts';
 import type { EntryResult, RobustnessResult } from './run.ts';
@@ -49,6 +50,7 @@ export function kindTable(summaries: Partial<Record<ReportKind, Summary>>): stri
       percent(s.categoryAccuracy),
       s.weightCount === 0 ? '–' : `${percent(s.weightMedianError)} / ${percent(s.weightMeanError)} (${s.weightCount})`,
       percent(s.weightWithin10),
+      s.footprintCount === 0 ? '–' : `${percent(s.footprintMedian)} / ${percent(s.footprintP90)} (${s.footprintCount})`,
       seconds(s.medianMs),
       s.failures,
     ]);
@@ -66,6 +68,7 @@ export function kindTable(summaries: Partial<Record<ReportKind, Summary>>): stri
       'category acc',
       'weight err med / mean (n)',
       'weight ≤10%',
+      'footprint err med / p90 (n)',
       'median time',
       'failed',
     ],
@@ -108,7 +111,10 @@ export function fileTable(results: readonly EntryResult[]): string {
   return formatTable(['file', 'input', 'matched', 'predicted', 'F1', 'total', 'category', 'time', 'error'], rows, { leftColumns: 2 });
 }
 
-/** Item by item: labelled items the reader missed, items it invented, and wrong categories. */
+/**
+ * Item by item: labelled items the reader missed, items it invented, and wrong categories; a wrong
+ * category of an item in the locked fold is counted, never named.
+ */
 export function itemDetails(results: readonly EntryResult[]): string {
   const out: string[] = [];
   for (const r of results) {
@@ -117,7 +123,13 @@ export function itemDetails(results: readonly EntryResult[]): string {
     out.push(`${basename(r.entry.name, '.json')} (${KIND_TITLES[reportKind(r)]})`);
     for (const m of s.missed) out.push(`  missed    ${m}`);
     for (const e of s.extra) out.push(`  extra     ${e}`);
-    for (const w of s.wrongCategory) out.push(`  category  ${w.name}: ${w.predicted}, label ${w.labelled}`);
+    const unread = (w: (typeof s.wrongCategory)[number]): boolean => inLockedFold(w.name) || inLockedFold(w.read);
+    const inFold = s.wrongCategory.filter(unread).length;
+    for (const w of s.wrongCategory) {
+      if (unread(w)) continue;
+      out.push(`  category  ${w.name}${w.read === w.name ? '' : ` (read "${w.read}")`}: ${w.predicted}, label ${w.labelled}`);
+    }
+    if (inFold > 0) out.push(`  category  ${inFold} of the locked fold (not listed)`);
   }
   return out.join('\n');
 }

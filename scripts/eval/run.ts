@@ -10,6 +10,7 @@ import { createPipeline, type Pipeline } from '../../src/server/pipeline/index.t
 import type { Reading } from '../../src/server/pipeline/read/index.ts';
 import type { CorpusEntry } from './corpus.ts';
 import type { ReportKind } from './floors.ts';
+import { footprintError, type Recalculator } from './footprint.ts';
 import { failedReceipt, scoreReceipt, type Prediction, type ReceiptScore } from './score.ts';
 
 export interface EntryResult {
@@ -99,18 +100,23 @@ export function describeFailure(error: unknown): { message: string; crashed: boo
   return { message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), crashed: true };
 }
 
-export async function runEntry(pipeline: EvalPipeline, entry: CorpusEntry): Promise<EntryResult> {
+/** With a recalculator, each receipt's footprint error is measured too (footprint.ts). */
+export async function runEntry(pipeline: EvalPipeline, entry: CorpusEntry, recalculator?: Recalculator): Promise<EntryResult> {
+  // The labelled footprint is computed before the clock starts: the time is the product's alone.
+  const labelledKg = recalculator ? await recalculator.labelledKg(entry.label) : null;
+  const withFootprint = (score: ReceiptScore, productKg: number): ReceiptScore =>
+    labelledKg === null ? score : { ...score, footprintError: footprintError(productKg, labelledKg) };
   const started = performance.now();
   pipeline.takeReadStats();
   try {
     const result = await analyze(pipeline, entry);
     const ms = performance.now() - started;
     const score = scoreReceipt(entry.label, toPrediction(result), ms);
-    return { entry, score, method: result.metadata.processing_method, reading: pipeline.takeReadStats() };
+    return { entry, score: withFootprint(score, result.total_emissions), method: result.metadata.processing_method, reading: pipeline.takeReadStats() };
   } catch (error) {
     const failure = describeFailure(error);
     const score = failedReceipt(entry.label, performance.now() - started, failure.message, failure.crashed);
-    return { entry, score, method: null, reading: pipeline.takeReadStats() };
+    return { entry, score: withFootprint(score, 0), method: null, reading: pipeline.takeReadStats() };
   }
 }
 
@@ -118,11 +124,12 @@ export async function runEntries(
   pipeline: EvalPipeline,
   entries: readonly CorpusEntry[],
   onDone?: (result: EntryResult, index: number) => void,
+  recalculator?: Recalculator,
 ): Promise<EntryResult[]> {
   const results: EntryResult[] = [];
   // One at a time, so the time per receipt is the time a visitor waits.
   for (const [index, entry] of entries.entries()) {
-    const result = await runEntry(pipeline, entry);
+    const result = await runEntry(pipeline, entry, recalculator);
     results.push(result);
     onDone?.(result, index);
   }

@@ -6,6 +6,8 @@
 //   weight error  |weight − label| / label over matched items whose label has a weight: median,
 //                 mean, and the share within 10 % (the median is 0 when most weights are exact,
 //                 so it alone hides how far off the others are)
+//   footprint err |product kg CO2e − labelled items recalculated| / labelled, per receipt
+//                 (footprint.ts): median and 90th percentile
 import type { Label } from './corpus.ts';
 import { median } from '../../src/server/pipeline/median.ts';
 import { matchItems, precisionRecall, type PrecisionRecall } from './match.ts';
@@ -40,7 +42,10 @@ export interface ReceiptScore {
   /** What went wrong, item by item, for --verbose. */
   missed: string[];
   extra: string[];
-  wrongCategory: { name: string; labelled: string; predicted: string }[];
+  /** `read`: the name as the reader read it (OCR may have changed it). */
+  wrongCategory: { name: string; read: string; labelled: string; predicted: string }[];
+  /** Relative footprint error of the receipt (footprint.ts), when measured. */
+  footprintError: number | null;
 }
 
 const CENT = 0.005;
@@ -63,7 +68,7 @@ export function scoreReceipt(label: Label, prediction: Prediction, ms: number): 
     const p = predicted[pair.predicted];
     if (!l || !p) continue;
     if (l.category === p.category) categoryRight += 1;
-    else wrongCategory.push({ name: l.name, labelled: l.category, predicted: p.category });
+    else wrongCategory.push({ name: l.name, read: p.name, labelled: l.category, predicted: p.category });
     if (l.weight_kg !== null && l.weight_kg > 0) weightErrors.push(Math.abs(p.weight - l.weight_kg) / l.weight_kg);
   }
   return {
@@ -81,6 +86,7 @@ export function scoreReceipt(label: Label, prediction: Prediction, ms: number): 
     missed: label.items.filter((_, i) => !strict.some((pair) => pair.label === i)).map((i) => `${i.name} ${i.price.toFixed(2)}`),
     extra: predicted.filter((_, i) => !strict.some((pair) => pair.predicted === i)).map((i) => `${i.name} ${i.price.toFixed(2)}`),
     wrongCategory,
+    footprintError: null,
   };
 }
 
@@ -106,6 +112,9 @@ export interface Summary extends PrecisionRecall {
   /** Share of weighed items within 10 % of the label's weight. */
   weightWithin10: number | null;
   weightCount: number;
+  footprintMedian: number | null;
+  footprintP90: number | null;
+  footprintCount: number;
   medianMs: number | null;
 }
 
@@ -116,11 +125,22 @@ function ratio(part: number, whole: number): number | null {
 /** Within 10 %, with room for floating-point noise (0,9 kg against 1 kg is within). */
 const WITHIN_10 = 0.1 + 1e-9;
 
+/** The q-quantile (0–1) by linear interpolation between the nearest ranks; null for no values. */
+function quantile(values: readonly number[], q: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return (sorted[low] ?? 0) + ((sorted[high] ?? 0) - (sorted[low] ?? 0)) * (at - low);
+}
+
 export function summarize(scores: readonly ReceiptScore[]): Summary {
   const sum = (pick: (s: ReceiptScore) => number): number => scores.reduce((total, s) => total + pick(s), 0);
   const matched = sum((s) => s.matched);
   const withTotal = scores.filter((s) => s.totalFound !== null);
   const weights = scores.flatMap((s) => s.weightErrors);
+  const footprints = scores.flatMap((s) => (s.footprintError === null ? [] : [s.footprintError]));
   return {
     receipts: scores.length,
     failures: scores.filter((s) => s.error !== null).length,
@@ -133,6 +153,9 @@ export function summarize(scores: readonly ReceiptScore[]): Summary {
     weightMeanError: ratio(weights.reduce((total, error) => total + error, 0), weights.length),
     weightWithin10: ratio(weights.filter((error) => error <= WITHIN_10).length, weights.length),
     weightCount: weights.length,
+    footprintMedian: median(footprints),
+    footprintP90: quantile(footprints, 0.9),
+    footprintCount: footprints.length,
     medianMs: median(scores.map((s) => s.ms)),
   };
 }

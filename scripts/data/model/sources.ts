@@ -2,9 +2,12 @@
 // - the lexicon (data/lexicon.csv): every term that names a product key, with the key's category;
 // - the project's labelled receipts (test/fixtures/receipts/labels), source `fixtures`;
 // - ../shared/data/products/products.csv, with its own `source` column (`kruoka2020`…);
-// - Fineli (../shared/data/fineli): Finnish and Swedish food names, mapped to our categories by
+// - Fineli (../shared/data/fineli): Finnish, Swedish and English food names, mapped to our categories by
 //   their food classes through data/fineli-categories.csv.
+// - Kesko's ingredient dictionary (../shared/data/kesko-ingredients), labelled by keskoNames();
+// - the priors of what a store kind sells (data/store-priors.csv), as samples of that cue alone.
 // The hand-labelled real receipts of ../shared/data/receipts are never trained on: they measure.
+// Nothing of the locked fold (fold.ts) is trained on.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_RECEIPTS, REPO_ROOT, SHARED_DATA } from '../../paths.ts';
@@ -12,7 +15,11 @@ import { isCategoryName, type CategoryName } from '../../../src/contract.ts';
 import { parseCsv } from '../../../src/server/pipeline/data/csv.ts';
 import { CATALOGUE } from '../../../src/server/pipeline/data/catalogue.ts';
 import { LEXICON } from '../../../src/server/pipeline/classify/lexicon.ts';
+import { readLexicon } from '../../../src/server/pipeline/classify/lexical.ts';
+import { readRules } from '../../../src/server/pipeline/classify/rules.ts';
+import { STORE_KINDS } from '../../../src/server/pipeline/classify/store-kind.ts';
 import { foldText } from '../../../src/server/pipeline/fold-text.ts';
+import { inLockedFold } from './fold.ts';
 import type { TrainingName } from './train.ts';
 
 export const REPO = REPO_ROOT;
@@ -27,18 +34,23 @@ export function lexiconNames(): TrainingName[] {
   );
 }
 
-/** Items of every label file in a folder (the label format of scripts/eval/README.md). */
+/** Items of every label file in a folder (the label format of scripts/eval/README.md); a line with a weight and no count was weighed at the till. */
 export function labelNames(dir: string, source: string, keep: (labelledFile: string) => boolean = () => true): TrainingName[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .flatMap((file) => {
-      const label = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { file?: string; items?: Array<{ name?: string; category?: string }> };
+      const label = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+        file?: string;
+        items?: Array<{ name?: string; category?: string; quantity?: number | null; weight_kg?: number | null }>;
+      };
       if (!keep(label.file ?? '')) return [];
-      return (label.items ?? []).flatMap((item) =>
-        item.name && isCategoryName(item.category) ? [{ name: item.name, category: item.category, source }] : [],
-      );
+      return (label.items ?? []).flatMap((item) => {
+        if (!item.name || !isCategoryName(item.category)) return [];
+        const weighed = item.quantity === null && typeof item.weight_kg === 'number';
+        return [{ name: item.name, category: item.category, source, ...(weighed ? { cues: { weighed } } : {}) }];
+      });
     });
 }
 
@@ -56,6 +68,9 @@ export function productNames(path = join(SHARED_DATA, 'products/products.csv')):
     row.name && isCategoryName(row.category) ? [{ name: row.name, category: row.category, source: row.source ?? 'products' }] : [],
   );
 }
+
+/** The labelled sources a model is measured without, one at a time: the product lists, and the project's fixtures. */
+export const HELD_OUT_SOURCES = ['junction2019', 'kruoka2020', 'kruoka2025', 'skaupat2025', 'fixtures'] as const;
 
 /** True when a sample came (also) from `source`. */
 export const fromSource = (sample: TrainingName, source: string): boolean => sample.source.split(';').includes(source);
@@ -99,7 +114,7 @@ function semicolonRows(path: string): string[][] {
   return readFileSync(path, 'utf8').split('\n').slice(1).filter(Boolean).map((line) => line.split(';'));
 }
 
-export function fineliNames(dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
+export function fineliNames(languages: readonly string[] = ['FI', 'SV'], dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
   if (!existsSync(dir)) return [];
   const mapping = readFineliMapping();
   const categories = new Map<string, CategoryName>();
@@ -108,7 +123,7 @@ export function fineliNames(dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
     if (id && category) categories.set(id, category);
   }
   const names: TrainingName[] = [];
-  for (const lang of ['FI', 'SV']) {
+  for (const lang of languages) {
     for (const [id, name] of semicolonRows(join(dir, `foodname_${lang}.csv`))) {
       const category = id ? categories.get(id) : undefined;
       if (category && name) names.push({ name, category, source: `fineli-${lang.toLowerCase()}` });
@@ -117,7 +132,98 @@ export function fineliNames(dir = join(SHARED_DATA, 'fineli')): TrainingName[] {
   return names;
 }
 
-/** Every training name, in a fixed order. */
+export interface KeskoIngredient {
+  name: string;
+  /** Kesko's store department code (`100` produce … `111` household goods), '' when none. */
+  department: string;
+}
+
+/** Kesko's ingredient dictionary (../shared/data/kesko-ingredients), in its own order. */
+export function keskoIngredients(path = join(SHARED_DATA, 'kesko-ingredients/ingredients.csv')): KeskoIngredient[] {
+  if (!existsSync(path)) return [];
+  return parseCsv(readFileSync(path, 'utf8')).flatMap((row) => (row.name ? [{ name: row.name, department: row.department ?? '' }] : []));
+}
+
+/**
+ * What a Kesko department can hold, in our categories (the table of
+ * ../shared/data/kesko-ingredients/SOURCE.md), and the category of a row whose reading falls
+ * outside them, when the department leaves only one sensible answer: a drink of the drinks
+ * department that the lexicon reads by its flavour (`Päärynäjuoma`) is a drink; a pastry of the
+ * bakery read as its filling (`Wieneri, kinkku`) is sweet or savoury bakery, Processed Food.
+ */
+const KESKO_DEPARTMENTS: Record<string, { holds: readonly CategoryName[] | 'any'; otherwise: CategoryName | null }> = {
+  '100': { holds: ['Vegetables', 'Fruits'], otherwise: null },
+  '101': { holds: ['Grains', 'Processed Food'], otherwise: 'Processed Food' },
+  '102': { holds: ['Red Meat', 'Pork', 'Poultry', 'Fish', 'Processed Food'], otherwise: null },
+  '103': { holds: 'any', otherwise: 'Processed Food' },
+  '104': { holds: ['Dairy', 'Eggs', 'Plant Proteins', 'Processed Food'], otherwise: null },
+  '105': { holds: 'any', otherwise: null },
+  '106': { holds: ['Other', 'Plant Proteins', 'Grains', 'Processed Food', 'Fruits', 'Vegetables'], otherwise: null },
+  '107': { holds: 'any', otherwise: null },
+  '108': { holds: ['Beverages', 'Dairy', 'Plant Proteins'], otherwise: 'Beverages' },
+  '109': { holds: ['Processed Food', 'Plant Proteins', 'Fruits'], otherwise: 'Processed Food' },
+  '110': { holds: ['Other'], otherwise: 'Other' },
+  '111': { holds: ['Other'], otherwise: 'Other' },
+  '113': { holds: ['Beverages', 'Other'], otherwise: null },
+};
+
+/**
+ * Kesko's ingredients labelled in our categories. A name is labelled by the whole-name rules or
+ * the lexicon when that reading is one its department holds, else by the department's own answer
+ * when it has one; a row left with neither is not used. The lexicon's readings are noisy where
+ * its terms read a flavour as the product, which the department corrects in part; the names were
+ * never read to write the lexicon, so they also teach the model how far its reading holds.
+ */
+export function keskoNames(): TrainingName[] {
+  return keskoIngredients().flatMap(({ name, department }) => {
+    const rules = KESKO_DEPARTMENTS[department];
+    if (!rules) return [];
+    const read = readRules(name)?.category ?? readLexicon(name)?.category ?? null;
+    const held = read !== null && (rules.holds === 'any' || rules.holds.includes(read));
+    const category = held ? read : rules.otherwise;
+    return category ? [{ name, category, source: 'kesko' }] : [];
+  });
+}
+
+/** Samples of a store kind's prior, this many each: enough to set its weights, few beside the names. */
+const PRIOR_SAMPLES = 100;
+
+/** `count` samples of cues alone, shared among categories in proportion to `shares` (largest remainders). */
+function priorSamples(shares: ReadonlyMap<CategoryName, number>, cues: TrainingName['cues'], source: string, count = PRIOR_SAMPLES): TrainingName[] {
+  const total = [...shares.values()].reduce((sum, share) => sum + share, 0);
+  const rows = [...shares].map(([category, share]) => {
+    const exact = (share / total) * count;
+    return { category, exact, count: Math.max(1, Math.floor(exact)) };
+  });
+  let left = count - rows.reduce((sum, row) => sum + row.count, 0);
+  for (const row of [...rows].sort((a, b) => b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)))) {
+    if (left <= 0) break;
+    row.count += 1;
+    left -= 1;
+  }
+  return rows.flatMap((row) => Array.from({ length: row.count }, (): TrainingName => ({ name: '', category: row.category, source, ...(cues ? { cues } : {}) })));
+}
+
+/**
+ * The store priors (data/store-priors.csv: what share of a store kind's lines fall in each
+ * category, by what each kind of store sells) as samples of the store alone, no name: the model
+ * learns from them how far the store's kind leans each line's category, and weighs the line's
+ * own name against it.
+ */
+export function storePriorNames(path = join(REPO, 'data/store-priors.csv')): TrainingName[] {
+  const rows = parseCsv(readFileSync(path, 'utf8'));
+  return STORE_KINDS.flatMap((kind) => {
+    const shares = new Map<CategoryName, number>();
+    for (const row of rows.filter((r) => r.kind === kind)) {
+      if (!isCategoryName(row.category)) throw new Error(`store-priors.csv: unknown category ${row.category}`);
+      shares.set(row.category, Number(row.share));
+    }
+    return priorSamples(shares, { store: kind }, 'store-prior');
+  });
+}
+
+/** Every training name, in a fixed order; names of the locked fold (fold.ts) are never among them, whatever their source. */
 export function allTrainingNames(): TrainingName[] {
-  return [...lexiconNames(), ...fixtureNames(), ...productNames(), ...fineliNames()];
+  const names = [...lexiconNames(), ...fixtureNames(), ...productNames(), ...fineliNames(['FI', 'SV', 'EN']), ...keskoNames()];
+  return [...names.filter((sample) => !inLockedFold(sample.name)), ...storePriorNames()];
 }

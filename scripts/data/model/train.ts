@@ -1,72 +1,170 @@
-// Training of the category model (src/server/pipeline/classify/ngram.ts): counts of hashed
-// character n-grams per category, Laplace-smoothed, quantised to one byte per bucket and category.
-// Pure and deterministic: the same samples in the same order give the same bytes.
+// Training of the category model (src/server/pipeline/classify/model.ts): multinomial logistic
+// regression on the hashed features of features.ts, by AdaGrad with L2 regularisation. Pure and
+// deterministic: the same samples in the same order give the same bytes (a seeded shuffle, fixed
+// epochs, weights rounded to one byte each).
 import { deflateSync } from 'node:zlib';
 import { CATEGORY_NAMES, type CategoryName } from '../../../src/contract.ts';
-import { featureBuckets, type NgramModelFile } from '../../../src/server/pipeline/classify/ngram.ts';
+import { cueFeatures, lineFeatures } from '../../../src/server/pipeline/classify/features.ts';
+import type { StoreKind } from '../../../src/server/pipeline/classify/store-kind.ts';
+import { createRandom } from '../../fixtures/random.ts';
+import { readLexicon } from '../../../src/server/pipeline/classify/lexical.ts';
+import { hashFeatures, MODEL_FORMAT, softmax, type CategoryModelFile } from '../../../src/server/pipeline/classify/model.ts';
 
 export interface TrainingName {
+  /** The line's name; empty for a store prior's sample, which has only its store. */
   name: string;
   category: CategoryName;
-  /** Where the name comes from (`lexicon`, `fineli-fi`, `kruoka2020`, `fixtures`…). */
+  /** Where the name comes from (`lexicon`, `fineli-fi`, `kruoka2020`, `fixtures`, `kesko`, `store-prior`…). */
   source: string;
+  /** Weighed at the till (a receipt line with a weight and no count); the store's kind. */
+  cues?: { weighed?: boolean; store?: StoreKind };
 }
 
 export interface TrainOptions {
   bits?: number;
-  alpha?: number;
+  epochs?: number;
+  /** AdaGrad's base learning rate. */
+  rate?: number;
+  /** L2 penalty on the weights a sample touches. */
+  l2?: number;
+  /** Read the lexicon's reading as features (false: the evaluation's model alone). */
+  lexicon?: boolean;
+  /**
+   * Share of samples, per pass, read without their lexicon features, so that the letters of a
+   * name learn to stand on their own and the lexicon's weight is not all the model knows.
+   */
+  lexiconDropout?: number;
+  seed?: number;
+  thresholds?: CategoryModelFile['thresholds'];
   temperature?: number;
+  calibration?: CategoryModelFile['calibration'];
 }
 
-export const DEFAULT_BITS = 17;
-export const DEFAULT_ALPHA = 0.1;
-/** About the number of features one letter of a name takes part in (3-, 4- and 5-grams, word, head). */
-export const DEFAULT_TEMPERATURE = 5;
+export const DEFAULTS = {
+  bits: 17,
+  epochs: 12,
+  rate: 0.2,
+  l2: 1e-4,
+  lexicon: true,
+  lexiconDropout: 0.1,
+  seed: 1,
+} as const;
 
-export function trainModel(samples: readonly TrainingName[], options: TrainOptions = {}): NgramModelFile {
-  const bits = options.bits ?? DEFAULT_BITS;
-  const alpha = options.alpha ?? DEFAULT_ALPHA;
-  const buckets = 1 << bits;
+/** How much one sample of a source counts: the vocabularies are generic names, not receipt lines. */
+const SOURCE_WEIGHT: Record<string, number> = {
+  lexicon: 0.5,
+  'fineli-fi': 0.5,
+  'fineli-sv': 0.5,
+  'fineli-en': 0.5,
+  kesko: 0.5,
+};
+
+const weightOf = (source: string): number => SOURCE_WEIGHT[source] ?? 1;
+
+interface Prepared {
+  buckets: Int32Array;
+  values: Float64Array;
+  /** The first index of the lexicon's features in buckets/values (they come last). */
+  lexiconFrom: number;
+  category: number;
+  weight: number;
+}
+
+/** A sample's features: its cues' alone for a prior's sample, else the whole line's. */
+export function sampleFeatures(sample: TrainingName, lexicon: boolean): { base: string[]; lexical: string[] } {
+  const cues = sample.cues?.store ? { store: sample.cues.store } : {};
+  if (sample.name === '') return { base: cueFeatures(cues), lexical: [] };
+  const base = lineFeatures(sample.name, cues, null, { lexicon: false });
+  if (!lexicon) return { base, lexical: [] };
+  const all = lineFeatures(sample.name, cues, readLexicon(sample.name), { lexicon: true });
+  return { base, lexical: all.slice(base.length) };
+}
+
+function prepare(samples: readonly TrainingName[], bits: number, lexicon: boolean, index: Map<CategoryName, number>): Prepared[] {
+  return samples.flatMap((sample) => {
+    const category = index.get(sample.category);
+    if (category === undefined) return [];
+    const { base, lexical } = sampleFeatures(sample, lexicon);
+    // Hashed together, as the backend hashes a line; the lexicon's features (which come last) are
+    // then found by their count.
+    const { buckets, values } = hashFeatures([...base, ...lexical], bits);
+    return [{ buckets, values, lexiconFrom: buckets.length - new Set(lexical).size, category, weight: weightOf(sample.source) }];
+  });
+}
+
+const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function trainModel(samples: readonly TrainingName[], options: TrainOptions = {}): CategoryModelFile {
+  const bits = options.bits ?? DEFAULTS.bits;
+  const epochs = options.epochs ?? DEFAULTS.epochs;
+  const rate = options.rate ?? DEFAULTS.rate;
+  const l2 = options.l2 ?? DEFAULTS.l2;
+  const lexicon = options.lexicon ?? DEFAULTS.lexicon;
+  const dropout = options.lexiconDropout ?? DEFAULTS.lexiconDropout;
+  const random = createRandom(options.seed ?? DEFAULTS.seed);
   const categories = [...CATEGORY_NAMES];
   const k = categories.length;
   const index = new Map(categories.map((category, i) => [category, i]));
-  const counts = new Float64Array(buckets * k);
-  const totals = new Float64Array(k);
-  const docs = new Float64Array(k);
-  const trainedOn: Record<string, number> = {};
-  for (const sample of samples) {
-    const c = index.get(sample.category);
-    if (c === undefined) continue;
-    // Each feature counts once per name, so long descriptive names do not outweigh short ones.
-    const features = [...new Set(featureBuckets(sample.name, bits))];
-    if (features.length === 0) continue;
-    for (const bucket of features) counts[bucket * k + c] = (counts[bucket * k + c] ?? 0) + 1;
-    totals[c] = (totals[c] ?? 0) + features.length;
-    docs[c] = (docs[c] ?? 0) + 1;
-    trainedOn[sample.source] = (trainedOn[sample.source] ?? 0) + 1;
+  const prepared = prepare(samples, bits, lexicon, index);
+
+  const weights = new Float64Array((1 << bits) * k);
+  const squares = new Float64Array(weights.length);
+  const bias = new Float64Array(k);
+  const biasSquares = new Float64Array(k);
+  const scores = new Float64Array(k);
+  const order = prepared.map((_, i) => i);
+  const EPSILON = 1e-8;
+
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    // Fisher–Yates with the seeded generator.
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    for (const at of order) {
+      const sample = prepared[at] as Prepared;
+      const end = random() < dropout ? sample.lexiconFrom : sample.buckets.length;
+      scores.set(bias);
+      for (let f = 0; f < end; f++) {
+        const row = (sample.buckets[f] as number) * k;
+        const value = sample.values[f] as number;
+        for (let c = 0; c < k; c++) scores[c] = (scores[c] as number) + value * (weights[row + c] as number);
+      }
+      softmax(scores);
+      for (let c = 0; c < k; c++) {
+        const gradient = sample.weight * ((scores[c] as number) - (c === sample.category ? 1 : 0));
+        biasSquares[c] = (biasSquares[c] as number) + gradient * gradient;
+        bias[c] = (bias[c] as number) - (rate * gradient) / Math.sqrt((biasSquares[c] as number) + EPSILON);
+        for (let f = 0; f < end; f++) {
+          const i = (sample.buckets[f] as number) * k + c;
+          const g = gradient * (sample.values[f] as number) + l2 * (weights[i] as number);
+          squares[i] = (squares[i] as number) + g * g;
+          weights[i] = (weights[i] as number) - (rate * g) / Math.sqrt(squares[i] + EPSILON);
+        }
+      }
+    }
   }
-  let maxLog = 0;
-  for (const count of counts) maxLog = Math.max(maxLog, Math.log((count + alpha) / alpha));
-  const step = maxLog / 255;
-  const codes = new Uint8Array(counts.length);
-  counts.forEach((count, i) => {
-    codes[i] = Math.round(Math.log((count + alpha) / alpha) / step);
+
+  let largest = 0;
+  for (const w of weights) largest = Math.max(largest, Math.abs(w));
+  const step = round(largest / 127 || 1, 8);
+  const codes = new Int8Array(weights.length);
+  weights.forEach((w, i) => {
+    codes[i] = Math.max(-127, Math.min(127, Math.round(w / step)));
   });
-  const allDocs = docs.reduce((sum, n) => sum + n, 0);
-  // A flattened prior (square root of the class share): the training mix is not a receipt's mix.
-  const priorWeights = Array.from(docs, (n) => Math.sqrt((n + 1) / (allDocs + k)));
-  const priorSum = priorWeights.reduce((sum, w) => sum + w, 0);
-  const round = (x: number): number => Math.round(x * 1e6) / 1e6;
+  const trainedOn: Record<string, number> = {};
+  for (const sample of samples) trainedOn[sample.source] = (trainedOn[sample.source] ?? 0) + 1;
   return {
-    format: 'category-ngram-nb/1',
+    format: MODEL_FORMAT,
     bits,
     categories,
-    logPrior: priorWeights.map((w) => round(Math.log(w / priorSum))),
-    logDenominator: Array.from(totals, (total) => round(Math.log(total + alpha * buckets))),
-    alpha,
-    step: round(step),
-    temperature: options.temperature ?? DEFAULT_TEMPERATURE,
-    codes: deflateSync(codes, { level: 9 }).toString('base64'),
+    lexicon,
+    bias: Array.from(bias, (b) => round(b, 6)),
+    step,
+    temperature: options.temperature ?? 1,
+    weights: deflateSync(new Uint8Array(codes.buffer), { level: 9 }).toString('base64'),
+    thresholds: options.thresholds ?? { high: 0.9, medium: 0.6 },
+    calibration: options.calibration ?? {},
     trainedOn: Object.fromEntries(Object.entries(trainedOn).sort(([a], [b]) => a.localeCompare(b))),
   };
 }

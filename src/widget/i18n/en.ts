@@ -145,6 +145,8 @@ export const en = {
     itemWeight: '{weight} kg',
     itemWeightEstimated: '≈ {weight} kg, estimated',
     categoryUncertain: 'category uncertain',
+    checkItem: 'Check this',
+    checkItemLabel: 'Check the category of {name}',
     notFood: 'not food',
     uncertainItems: {
       one: 'The category of {count} item is uncertain: it is counted with its category’s typical factor.',

@@ -143,6 +143,8 @@ export const fi: Catalogue = {
     itemWeight: '{weight} kg',
     itemWeightEstimated: '≈ {weight} kg, arvio',
     categoryUncertain: 'ryhmä epävarma',
+    checkItem: 'Tarkista',
+    checkItemLabel: 'Tarkista tuotteen {name} ryhmä',
     notFood: 'ei ruokaa',
     uncertainItems: {
       one: '{count} tuotteen ruokaryhmä on epävarma, joten sille on käytetty ryhmän tyypillistä kerrointa.',

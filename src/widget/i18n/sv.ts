@@ -142,6 +142,8 @@ export const sv: Catalogue = {
     itemWeight: '{weight} kg',
     itemWeightEstimated: '≈ {weight} kg, uppskattat',
     categoryUncertain: 'osäker kategori',
+    checkItem: 'Kontrollera',
+    checkItemLabel: 'Kontrollera kategorin för {name}',
     notFood: 'inte mat',
     uncertainItems: {
       one: 'Kategorin för {count} vara är osäker: den räknas med kategorins typiska faktor.',

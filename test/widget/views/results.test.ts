@@ -30,6 +30,30 @@ describe('results view', () => {
     await unmount();
   });
 
+  it('shows the total’s plausible range beside it, and why the figure is an estimate under a disclosure', async () => {
+    const { shadow, unmount } = await showResult(analysis({ total_emissions_low: 9.84, total_emissions_high: 15.2 }));
+    const summary = shadow.querySelector('[data-testid="result"]')!;
+    expect(text(summary.querySelector('[data-testid="total-emissions"]')!)).toBe('12.3 kg CO2e');
+    expect(text(summary.querySelector('[data-testid="total-range"]')!)).toBe('about 10–15');
+    const about = summary.querySelector<HTMLDetailsElement>('[data-testid="about-figure"]')!;
+    expect(about.open).toBe(false);
+    expect(text(about.querySelector('summary')!)).toBe('About this figure');
+    expect(text(about)).toMatch(/An estimate, not a measurement/);
+    expect(text(about)).toMatch(/Comparisons and tips use the main figure/);
+    // Equivalents keep using the central figure.
+    expect(text(shadow.querySelector('[data-testid="driving"]')!)).toBe('102 kmof driving a car');
+    await unmount();
+  });
+
+  it('shows no range for a backend that sends none, or a broken one', async () => {
+    for (const result of [analysis(), analysis({ total_emissions_low: 13, total_emissions_high: 15 })]) {
+      const { shadow, unmount } = await showResult(result);
+      expect(shadow.querySelector('[data-testid="total-range"]')).toBeNull();
+      expect(shadow.querySelector('[data-testid="about-figure"]')).not.toBeNull();
+      await unmount();
+    }
+  });
+
   it('says "Item found" for a single item, and "1 item" in its category', async () => {
     const single: AnalysisResult = analysis({
       metadata: { processed_at: '2025-11-14T17:42:00Z', processing_method: 'text', items_found: 1 },
@@ -118,6 +142,29 @@ describe('results view', () => {
     expect(rows[2]).toContain('≈ 0.2 kg, estimated');
     expect(rows[4]).toContain('category uncertain');
     expect(rows[3]).not.toContain('category uncertain');
+    await unmount();
+  });
+
+  it('asks the visitor to check an uncertain item, and opens the item editor on it', async () => {
+    const { shadow, unmount } = await showResult(analysis());
+    const rows = [...shadow.querySelectorAll('[data-testid="item-list"] li')];
+    const prompts = shadow.querySelectorAll<HTMLButtonElement>('[data-testid="check-item"]');
+    expect(prompts).toHaveLength(1);
+    expect(rows[4]!.contains(prompts[0]!)).toBe(true);
+    expect(text(prompts[0]!)).toBe('Check this');
+    const name = text(rows[4]!.querySelector('span')!);
+    expect(prompts[0]!.getAttribute('aria-label')).toBe(`Check the category of ${name}`);
+
+    const editor = shadow.querySelector<HTMLDetailsElement>('[data-testid="item-editor"]')!;
+    expect(editor.open).toBe(false);
+    prompts[0]!.click();
+    await expect.poll(() => editor.open).toBe(true);
+    const select = shadow.querySelectorAll('[data-testid="edit-row"]')[4]!.querySelector('select')!;
+    await expect.poll(() => shadow.activeElement).toBe(select);
+    // Asked again after the visitor moved on, it brings them back.
+    (shadow.activeElement as HTMLElement).blur();
+    prompts[0]!.click();
+    await expect.poll(() => shadow.activeElement).toBe(select);
     await unmount();
   });
 

@@ -1,327 +1,118 @@
-// Receipt item name → product key, category and confidence, from the lexicon alone (pure, no I/O).
-// data/README.md describes the reading step by step; in short:
-// 1. every lexicon term is found in the tokens (match.ts); descriptive and packaging words hide what
-//    they cover; each token's head is its rightmost match (Finnish compounds end in their head:
-//    mustikka|piirakka is a pie, kevyt|maito|juoma a milk drink);
-// 2. a cut or dish head is refined by the species named with it (sika-nauta jauheliha → beef mince);
-// 3. the most specific head wins: rank, refinement, words before the pack size, the higher-emission
-//    meat, the longer term, the earlier token;
-// 4. a few whole-name rules adjust it (fruit in litres is a drink, `X ja Y` a ready meal, Finnish
-//    origin picks heated-greenhouse produce);
-// 5. with no head at all, the learned model (model.ts) decides when it is at least fairly sure;
-//    else the item is uncertain: weak cues (weighed → produce, ml → non-food, litres → drink) or
-//    the model's best guess give its category, and it carries that category's median factor.
-// Before all this, whole-name rules (rules.ts: fuel, baby food, infant formula) decide for sure.
-// README.md in this folder has the order of decisions and how to extend each step.
+// Receipt item name → product key, category and confidence (pure, no I/O). README.md in this
+// folder has the order of decisions; in short:
+// 1. whole-name rules of the category guide (rules.ts: fuel, baby food, infant formula, deposits,
+//    carrier bags) decide for sure;
+// 2. otherwise the category model (model.ts) decides, weighing the name's letters, words and head,
+//    its pack and unit cues, the store's kind, and the lexicon's reading (lexical.ts) as evidence;
+// 3. its probability gives the confidence, by thresholds chosen outside the locked fold; a line
+//    under `medium` is uncertain and carries its category's median factor;
+// 4. the product key (what picks the factor) is the lexicon's key for the category the model chose
+//    when the lexicon names one, else the category's fallback key.
 import type { CategoryName, Confidence } from '../../../contract.ts';
-import { FACTORS } from '../emissions/factors.ts';
-import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
-import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
-import { modelConfidence, readWithModel } from './model.ts';
-import type { NgramModel } from './ngram.ts';
-import { foldText } from '../fold-text.ts';
-import { packSizeOffset, tokenizeWithOffsets, type Token } from './normalize.ts';
+import { CATALOGUE } from '../data/catalogue.ts';
+import { readLexicon, type LexiconReading } from './lexical.ts';
+import { committedModel, confidenceOf, predictLine, type CategoryModel } from './model.ts';
+import { packSizeOffset } from './normalize.ts';
 import { readRules } from './rules.ts';
+import type { StoreKind } from './store-kind.ts';
 
 export interface Classification {
   productKey: string;
   category: CategoryName;
   confidence: Confidence;
-  /** The lexicon terms that decided, head first (the rule's name for a rule; empty for the model or a cue). */
+  /** The lexicon terms behind the product key, head first (the rule's name for a rule; empty otherwise). */
   terms: string[];
-  /** What decided: a whole-name rule, the lexicon, the learned model, or a weak cue. */
+  /**
+   * What named the product: a whole-name rule; the lexicon (the model chose a category the
+   * lexicon has a key for); the model alone (the category's fallback key); or a category hint.
+   */
   source: 'rule' | 'lexicon' | 'model' | 'cue';
   /** Nothing placed the name with at least medium confidence: it gets its category's median factor. */
   uncertain: boolean;
-  /** The model's posterior for its category, when the model decided or guessed. */
+  /** The model's probability of its category, when the model decided. */
   probability?: number;
 }
 
-/** What the reading uses; tests and the held-out evaluation swap in a model trained on less. */
+/** What the reading uses; tests and the evaluation swap in a model trained on less. */
 export interface ReadOptions {
-  model?: NgramModel;
+  model?: CategoryModel;
 }
 
 export interface NameCues {
   /** The line was weighed at the till (it printed a KG weight). */
   weighed?: boolean;
-  /** A category suggested by an upstream reader (the LLM). */
+  /** The kind of store that printed the receipt (store-kind.ts), when it sells one kind of goods. */
+  store?: StoreKind;
+  /** A category suggested by an upstream reader (the LLM) or chosen by the visitor. */
   hint?: CategoryName;
 }
 
-interface Candidate {
-  hit: Hit;
-  key: string;
-  refinedBy: Hit | null;
-  score: number;
-  afterSize: boolean;
-}
-
-const LIGHTER_MEAT = new Set<CategoryName>(['Pork', 'Poultry']);
-const PROTEIN_CATEGORIES = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry', 'Fish', 'Plant Proteins']);
-const MEAT_CATEGORIES = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry']);
-/** Categories sold by the litre (milk, plant drinks, detergents) besides drinks. */
-const LIQUID_CATEGORIES = new Set<CategoryName>(['Beverages', 'Dairy', 'Plant Proteins', 'Other']);
-/** A head this much more specific than every rival of another category is a sure reading. */
-const CLEAR_MARGIN = 1;
-
-const factorOf = (key: string): number => FACTORS.get(key)?.kgCo2ePerKg ?? 0;
-
-function compareCandidates(a: Candidate, b: Candidate, catalogue: Catalogue): number {
-  if (a.score !== b.score) return b.score - a.score;
-  if (a.afterSize !== b.afterSize) return a.afterSize ? 1 : -1;
-  const ca = catalogue.get(a.key).category;
-  const cb = catalogue.get(b.key).category;
-  if (ca !== cb && MEAT_CATEGORIES.has(ca) && MEAT_CATEGORIES.has(cb)) return factorOf(b.key) - factorOf(a.key);
-  if (a.hit.entry.term.length !== b.hit.entry.term.length) return b.hit.entry.term.length - a.hit.entry.term.length;
-  return a.hit.token - b.hit.token;
-}
-
-type Volume = 'litres' | 'millilitres' | null;
-
-/** A drink-sized volume in the name (`0,5L`, `2 dl`, `33cl`), or a cosmetics-sized one (`75ml`). */
-function volumeOf(name: string): Volume {
-  if (/\d\s*ml\b/i.test(name)) return 'millilitres';
-  if (/\d\s*(l|dl|cl|ltr)\b/i.test(name)) return 'litres';
-  return null;
-}
-
-// Keys the weak cues stand for (data/README.md lists them).
-const CUE_KEYS = {
-  drink: 'soft-drink',
-  fruitDrink: 'juice',
-  nonFood: 'non-food',
-  produce: 'vegetables',
-  unknown: 'meal',
-  supplement: 'supplement',
-  meal: 'meal',
-} as const;
-
-/** The cut whose compounds with a non-species word only describe a shape (`peruna|suikale`). */
-const FORM_CUT = 'fillet';
-
-/**
- * `X ja Y` with foods of different categories on both sides is a ready meal, refined by the
- * species named (`kanaa ja jasmiiniriisiä` → meal-poultry); null otherwise. A compound cut short
- * before `ja` (`lettu- ja vohvelijauhe`) is one product, not two.
- */
-function mealOf(
-  folded: string,
-  tokens: Token[],
-  candidates: Candidate[],
-  catalogue: Catalogue,
-  refinersOf: (head: Hit) => Hit[],
-): string | null {
-  const and = tokens.findIndex((token) => token.text === 'ja');
-  const before = tokens[and - 1];
-  if (!before || folded.charAt(before.start + before.text.length) === '-') return null;
-  const food = (c: Candidate): boolean => catalogue.get(c.key).category !== 'Other';
-  const left = candidates.find((c) => c.hit.token < and && food(c));
-  const right = candidates.find((c) => c.hit.token > and && food(c));
-  if (!left || !right || catalogue.get(left.key).category === catalogue.get(right.key).category) return null;
-  let meal: string = CUE_KEYS.meal;
-  let best = -1;
-  const mealHead: Hit = { ...left.hit, entry: { ...left.hit.entry, key: CUE_KEYS.meal, role: 'cut' } };
-  for (const species of [left.hit, right.hit, ...refinersOf(mealHead)]) {
-    const refined = catalogue.refine(CUE_KEYS.meal, species.entry.key);
-    if (refined && factorOf(species.entry.key) > best) {
-      best = factorOf(species.entry.key);
-      meal = refined;
-    }
-  }
-  return meal;
-}
-
-function cueKey(name: string, cues: NameCues): string | null {
-  const volume = volumeOf(name);
-  if (cues.weighed) return CUE_KEYS.produce;
-  if (volume === 'millilitres') return CUE_KEYS.nonFood;
-  if (volume === 'litres') return CUE_KEYS.drink;
-  return null;
+/** The product key for a category: the lexicon's own reading, another head it found of that category, or the fallback. */
+function keyFor(category: CategoryName, lexical: LexiconReading | null): Pick<Classification, 'productKey' | 'terms' | 'source'> {
+  if (lexical?.category === category) return { productKey: lexical.productKey, terms: lexical.terms, source: 'lexicon' };
+  const head = lexical?.heads.find((candidate) => candidate.category === category);
+  if (head) return { productKey: head.key, terms: [head.term], source: 'lexicon' };
+  return { productKey: CATALOGUE.fallbackKey(category), terms: [], source: 'model' };
 }
 
 /**
- * A name no rule or lexicon entry decides: the model's reading when it is at least fairly sure;
- * else an uncertain item, placed by a weak cue or, without one, by the model's best guess.
+ * An uncertain line's best guess. Where the lexicon reads the name, its reading: on names held out
+ * by source, where the model was unsure, the lexicon's reading was right far more often than the
+ * model's (scripts/data/model/calibrate.ts prints both). Else a line weighed at the till is
+ * produce, as most weighed lines are; a name that prints its pack size (`500G`, `1L`) was packed,
+ * not weighed, whatever weight came with it. Else the model's own answer.
  */
-function fallback(name: string, cues: NameCues, catalogue: Catalogue, options: ReadOptions): Classification {
-  const reading = readWithModel(name, options.model);
-  const cue = cueKey(name, cues);
-  // Sold by the litre, a name the model reads as a solid food is a drink it does not know
-  // (`Mountain Dew 0,5l`): the volume is the better evidence.
-  const contradicted = reading !== null && cue === CUE_KEYS.drink && !LIQUID_CATEGORIES.has(reading.category);
-  const confidence = reading && !contradicted ? modelConfidence(reading) : 'low';
-  if (reading && confidence !== 'low') {
-    const { category, probability } = reading;
-    return { productKey: catalogue.fallbackKey(category), category, confidence, terms: [], source: 'model', uncertain: false, probability };
-  }
-  const key = cue ?? (reading ? catalogue.fallbackKey(reading.category) : catalogue.fallbackKey('Other'));
-  return {
-    productKey: key,
-    category: catalogue.get(key).category,
-    confidence: 'low',
-    terms: [],
-    source: cue ? 'cue' : 'model',
-    uncertain: true,
-    ...(reading ? { probability: reading.probability } : {}),
-  };
+function guessOf(name: string, cues: NameCues, lexical: LexiconReading | null, modelCategory: CategoryName): CategoryName {
+  if (lexical) return lexical.category;
+  if (cues.weighed && packSizeOffset(name) < 0) return 'Vegetables';
+  return modelCategory;
 }
 
-// Derivational adjectives (`jauho|inen` floury, `sokeri|ton` sugar-free, `mansikka|iset`) describe
-// a product by a food they are not: a food word inside one decides nothing unless it is its head.
-const ADJECTIVE_ENDING = /(?:inen|iset|isen|ton|ttomat|ttoman|tonta)$/;
-
-/** Reads a name with the lexicon; `cues.hint` is applied by `classifyName`. */
+/** Reads a name: a sure rule, else the model's reading; `cues.hint` is applied by `classifyName`. */
 export function readName(name: string, cues: NameCues = {}, options: ReadOptions = {}): Classification {
   const rule = readRules(name);
-  if (rule) {
-    const ruled: Classification = { productKey: rule.productKey, category: rule.category, confidence: 'high', terms: [rule.rule], source: 'rule', uncertain: false };
-    if (!rule.yieldsTo) return ruled;
-    const lexical = readLexicon(name, cues, options);
-    return lexical.source === 'lexicon' && lexical.category === rule.yieldsTo ? lexical : ruled;
+  const lexical = rule && !rule.yieldsTo ? null : readLexicon(name);
+  // Cheese aged `12KK` is cheese, not baby food: the rule yields to a lexicon reading of its category.
+  if (rule && (!rule.yieldsTo || lexical?.category !== rule.yieldsTo)) {
+    return { productKey: rule.productKey, category: rule.category, confidence: 'high', terms: [rule.rule], source: 'rule', uncertain: false };
   }
-  return readLexicon(name, cues, options);
-}
-
-function readLexicon(name: string, cues: NameCues, options: ReadOptions): Classification {
-  const catalogue = CATALOGUE;
-  const tokens = tokenizeWithOffsets(name);
-  const sizeAt = packSizeOffset(name);
-  // Words after the pack size describe a variant (`grillimakkara 400g juusto`), not the product.
-  const afterSize = (token: number): boolean => sizeAt >= 0 && (tokens[token]?.start ?? 0) > sizeAt;
-  const hits = findHits(tokens.map((token) => token.text), INDEX);
-  const finnish = hits.some((hit) => hit.entry.role === 'origin');
-
-  // Descriptive words silence their whole token (`sitruunalla`, `mausteliemessä`); packaging words
-  // hide only what they overlap (`porkkana|pussi` → porkkana). A longer match containing either
-  // survives (`roskapussi`).
-  const masks = hits.filter((hit) => hit.entry.role === 'ignore' || hit.entry.role === 'pack');
-  const hidden = (hit: Hit): boolean =>
-    masks.some(
-      (mask) =>
-        !contains(hit, mask) &&
-        (mask.entry.role === 'ignore' ? mask.token === hit.token : overlaps(hit, mask)),
-    );
-  const adjective = (hit: Hit): boolean => {
-    const token = tokens[hit.token]?.text ?? '';
-    return ADJECTIVE_ENDING.test(token) && !hits.some((other) => other.token === hit.token && other.end >= token.length - 2 && other.entry.role !== 'ignore');
+  const model = options.model ?? committedModel();
+  const reading = predictLine(model, name, cues.store ? { store: cues.store } : {}, lexical);
+  const confidence = confidenceOf(model, reading.probability);
+  const category = confidence === 'low' ? guessOf(name, cues, lexical, reading.category) : reading.category;
+  return {
+    ...keyFor(category, lexical),
+    category,
+    confidence,
+    uncertain: confidence === 'low',
+    probability: reading.probabilities[model.categories.indexOf(category)] ?? reading.probability,
   };
-  const visible = hits.filter((hit) => !masks.includes(hit) && !hidden(hit) && !adjective(hit));
-  const isFood = (hit: Hit): boolean => hit.entry.role === 'product' || hit.entry.role === 'cut';
-  const kept = visible.filter(
-    (hit) => !hit.afterWord || visible.some((other) => other.token === hit.token - 1 && !other.afterWord && isFood(other)),
-  );
-
-  const byToken = new Map<number, Hit[]>();
-  for (const hit of kept) {
-    if (hit.entry.role === 'origin') continue;
-    const list = byToken.get(hit.token) ?? [];
-    list.push(hit);
-    byToken.set(hit.token, list);
-  }
-  const heads: Hit[] = [];
-  for (const tokenHits of byToken.values()) {
-    let head = headOf(tokenHits);
-    if (!head) continue;
-    // A fillet-like cut after a word of no species only gives that word its form
-    // (`peruna|suikale`, `pekoni|lastu`); after a species it is that species' cut (`makrilli|filee`).
-    if (head.entry.role === 'cut' && catalogue.get(head.entry.key).cuts[0] === FORM_CUT) {
-      const cutHead = head;
-      const before = headOf(tokenHits.filter((hit) => hit.end <= startOf(cutHead)));
-      if (before && (before.entry.role === 'cut' || (before.entry.role === 'product' && catalogue.speciesOf(before.entry.key) === ''))) {
-        head = before;
-      }
-    }
-    heads.push(head);
-  }
-
-  // Products of a species named anywhere refine cuts; dishes are refined by cuts of a species too
-  // (`kinkku|pizza`). A match inside a longer one of the same token (härkä in härkäpapu) names nothing.
-  // Meat cuts take the species of meat, fish or plant products only (a `kebab` dish names no meat cut).
-  const refinersOf = (head: Hit): Hit[] => {
-    const dish = !PROTEIN_CATEGORIES.has(catalogue.get(head.entry.key).category);
-    return kept.filter(
-      (hit) =>
-        hit !== head &&
-        (dish ? hit.entry.role === 'product' || hit.entry.role === 'cut' : hit.entry.role === 'product') &&
-        (dish || PROTEIN_CATEGORIES.has(catalogue.get(hit.entry.key).category)) &&
-        catalogue.speciesOf(hit.entry.key) !== '' &&
-        !kept.some((other) => contains(other, hit)),
-    );
-  };
-
-  const candidates: Candidate[] = heads.map((hit) => {
-    let key = hit.entry.key;
-    let refinedBy: Hit | null = null;
-    if (hit.entry.role === 'cut') {
-      const own = catalogue.speciesOf(hit.entry.key);
-      // A species inside the compound (`kasvis|leikkele`) outranks one named elsewhere (`Roasted Chicken`).
-      const all = refinersOf(hit);
-      const inside = all.filter((species) => species.token === hit.token);
-      let best = -1;
-      for (const species of inside.length > 0 ? inside : all) {
-        const weight = factorOf(species.entry.key);
-        if (weight <= best) continue;
-        // The cut's own species confirms it; another species turns it into that species' cut.
-        const refined = catalogue.speciesOf(species.entry.key) === own ? key : catalogue.refine(hit.entry.key, species.entry.key);
-        if (refined) {
-          best = weight;
-          key = refined;
-          refinedBy = species;
-        }
-      }
-    }
-    const score = refinedBy ? Math.max(hit.entry.rank, refinedBy.entry.rank) + 0.5 : hit.entry.rank;
-    return { hit, key, refinedBy, score, afterSize: afterSize(hit.token) };
-  });
-  if (candidates.length === 0) return fallback(name, cues, catalogue, options);
-  candidates.sort((a, b) => compareCandidates(a, b, catalogue));
-  const winner = candidates[0] as Candidate;
-  let key = winner.key;
-
-  // Pork or poultry named with red meat and no cut (`nauta sika`): the highest-emission meat decides.
-  if (winner.hit.entry.role === 'product' && LIGHTER_MEAT.has(catalogue.get(key).category)) {
-    for (const species of refinersOf(winner.hit)) {
-      if (catalogue.get(species.entry.key).category === 'Red Meat' && factorOf(species.entry.key) > factorOf(key)) {
-        key = species.entry.key;
-      }
-    }
-  }
-  // A fruit or berry named with a drink volume is a fruit drink (`Mansikka 1,5l`, `berrie 100ml`);
-  // vitamins in litres are a vitamin drink.
-  const volume = volumeOf(name);
-  if (catalogue.get(key).category === 'Fruits' && winner.score <= 2 && volume !== null) key = CUE_KEYS.fruitDrink;
-  if (key === CUE_KEYS.supplement && volume === 'litres') key = CUE_KEYS.drink;
-  // Two foods of different categories joined by `ja` are a ready meal (`broileria ja riisiä`).
-  const dish = mealOf(foldText(name), tokens, candidates, catalogue, refinersOf);
-  if (dish && winner.hit.entry.rank < 4) key = dish;
-  const info = catalogue.get(key);
-  if (finnish && info.finnishKey) key = info.finnishKey;
-  const category = catalogue.get(key).category;
-
-  const rival = candidates.find((c) => catalogue.get(c.key).category !== category);
-  const clear = !rival || winner.score - rival.score >= CLEAR_MARGIN;
-  const confidence: Confidence = winner.hit.entry.role !== 'brand' && clear ? 'high' : 'medium';
-  const terms = [winner.hit.entry.term, ...(winner.refinedBy ? [winner.refinedBy.entry.term] : [])];
-  return { productKey: key, category, confidence, terms, source: 'lexicon', uncertain: false };
 }
 
 const RAISE: Record<Confidence, Confidence> = { low: 'medium', medium: 'high', high: 'high' };
 
 /**
- * The classification of one item name. An upstream category hint (from the LLM reader) decides
- * when the lexicon found nothing it is sure of (low confidence) or only the model placed the name,
- * and raises the confidence when it agrees; a rule or a medium or high lexicon reading is never
- * overruled by it.
+ * The classification of one item name. An upstream category hint (from the LLM reader, which saw
+ * the whole receipt) raises the confidence when it agrees, and decides when the model was not
+ * sure (`medium` or `low`); a rule or a `high` reading is never overruled by it.
  */
 export function classifyName(name: string, cues: NameCues = {}, options: ReadOptions = {}): Classification {
   const reading = readName(name, cues, options);
   const { hint } = cues;
   if (!hint) return reading;
   if (hint === reading.category) return { ...reading, confidence: RAISE[reading.confidence], uncertain: false };
-  // A reader that saw the whole receipt knows more than the n-gram model of one name.
-  if (reading.confidence === 'low' || reading.source === 'model') {
-    return { productKey: CATALOGUE.fallbackKey(hint), category: hint, confidence: 'medium', terms: [], source: 'cue', uncertain: false };
-  }
-  return reading;
+  if (reading.source === 'rule' || reading.confidence === 'high') return reading;
+  const keyed = keyFor(hint, readLexicon(name));
+  return { ...keyed, source: keyed.source === 'lexicon' ? 'lexicon' : 'cue', category: hint, confidence: 'medium', uncertain: false };
+}
+
+/**
+ * A name read as a category someone chose (the visitor's correction): the product key the lexicon
+ * has for that category, else the category's fallback key.
+ */
+export function classifyAs(name: string, category: CategoryName, cues: NameCues = {}, options: ReadOptions = {}): Classification {
+  // A corrected list gives every line its weight: that says nothing of a weighing at the till.
+  const plain = classifyName(name, { ...cues, weighed: false }, options);
+  if (plain.category === category) return plain;
+  return { ...keyFor(category, readLexicon(name)), category, confidence: 'high', uncertain: false };
 }

@@ -19,6 +19,8 @@ const OCR_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '5': 's' };
  */
 export function repairOcrLetters(folded: string): string {
   return folded
+    // An exclamation mark right after letters is an i OCR read (`donits!`, `jauhel!ha`).
+    .replace(/(?<=[a-z]{2})!(?=[a-z]|\s|$)/g, 'i')
     .replace(/(?<=[a-z])[015](?=[a-z])/g, (digit) => OCR_LETTERS[digit] ?? digit)
     .replace(/(?<=[a-z]{3})0(?![a-z0-9.,])/g, 'o');
 }
@@ -52,4 +54,13 @@ export function tokenize(name: string): string[] {
 export function packSizeOffset(name: string): number {
   const match = /\d[\d.,]*\s*(?:x\s*\d[\d.,]*\s*)?(?:kg|g|gr|l|dl|cl|ml|kpl)\b/.exec(foldText(name));
   return match ? match.index : -1;
+}
+
+export type Volume = 'litres' | 'millilitres' | null;
+
+/** A drink-sized volume in the name (`0,5L`, `2 dl`, `33cl`), or a cosmetics-sized one (`75ml`). */
+export function volumeOf(name: string): Volume {
+  if (/\d\s*ml\b/i.test(name)) return 'millilitres';
+  if (/\d\s*(l|dl|cl|ltr)\b/i.test(name)) return 'litres';
+  return null;
 }

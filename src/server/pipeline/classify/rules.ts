@@ -1,6 +1,7 @@
-// Whole-name rules of categories.md that no single word decides, applied before the lexicon:
-// a line that one of them places is placed for sure, and neither the lexicon nor the model can
-// move it. Each rule reads a class of names (a pump line, an age marker), never one product.
+// Whole-name rules of categories.md, applied before the category model: a line that one of them
+// places is placed for sure, and nothing after can move it. Each rule reads a class of names (a
+// pump line, an age marker, a deposit, a bag), never one product. Everything else is the model's
+// to weigh (classify.ts): only these classes are sure by their form alone.
 import type { CategoryName } from '../../../contract.ts';
 import { foldText } from '../fold-text.ts';
 
@@ -35,10 +36,17 @@ const FORMULA = [
 // it also sells vegetables; its baby food carries an age marker).
 const BABY_FOOD = /(?<![a-z])(?:vauvan|vauvoille|vauva|bona|lastenruoka|lastenpuuro|lasten\s*puuro|lapsen\s*puuro|tutteli|hipp|ellas\s*kitchen|aurinkoinen\s*\d)(?![a-z])/;
 
+// A deposit (`PANTTI 0,40`, `Pullopantti`, `tölkkipantti`) is no product of its own (categories.md).
+const DEPOSIT = /pantti(?:maksu)?(?![a-z])/;
+// Carrier bags sold at the till (`MUOVIKASSI`, `paperikassi`, `kestokassi`).
+const CARRIER_BAG = /(?:^|[^a-z]|muovi|paperi|kesto|kauppa|ostos|bio)kassi(?:t)?(?![a-z])/;
+
 /** The rule that places a whole name, or null when none does. */
 export function readRules(name: string): RuleReading | null {
   const folded = foldText(name).replace(/\s+/g, ' ');
   if (FUEL.some((pattern) => pattern.test(folded))) return { productKey: 'non-food', category: 'Other', rule: 'fuel' };
+  if (DEPOSIT.test(folded)) return { productKey: 'non-food', category: 'Other', rule: 'deposit' };
+  if (CARRIER_BAG.test(folded)) return { productKey: 'carrier-bag', category: 'Other', rule: 'carrier bag' };
   if (FORMULA.some((pattern) => pattern.test(folded))) return { productKey: 'baby-formula', category: 'Other', rule: 'infant formula' };
   // Cheese is also sold by its months of ageing (`COMTE 12KK`): a sure Dairy reading keeps it.
   if (AGE_MARKER.test(folded)) return { productKey: 'baby-food', category: 'Other', rule: 'baby food (age marker)', yieldsTo: 'Dairy' };

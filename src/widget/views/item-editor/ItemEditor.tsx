@@ -2,7 +2,7 @@
 // and reset. Every number shown comes from the backend's recalculation. Native controls with
 // labels; the edited row keeps focus; each change is announced politely. Each part has a file
 // of its own: a row (EditRow, with CategorySelect and AmountForm), the add form, the status
-// line and the undo/reset buttons.
+// line, the undo/reset buttons, and opening on an item the visitor was asked to check.
 import { useState } from 'react';
 import { styled } from 'styled-components';
 import type { AnalysisResult } from '../../../contract.ts';
@@ -10,6 +10,7 @@ import { rowKeys } from '../../state/corrections.ts';
 import { useAppState, useWidget } from '../../state/widget-context.ts';
 import { palette } from '../../theme/palette.ts';
 import { AddItemForm } from './AddItemForm.tsx';
+import { useCheckItem, type CheckRequest } from './check-item.ts';
 import { EditRow } from './EditRow.tsx';
 import { EditStatus } from './EditStatus.tsx';
 import { useFocusAfterRemove } from './focus-after-remove.ts';
@@ -38,20 +39,22 @@ const Rows = styled.ul`
   gap: 12px;
 `;
 
-export function ItemEditor(props: { result: AnalysisResult }) {
+/** `check`: open on this item (the item list's "Check this" on an uncertain item). */
+export function ItemEditor(props: { result: AnalysisResult; check?: CheckRequest | null }) {
   const { controller, messages } = useWidget();
   const t = messages.correction;
   const corrections = useAppState((state) => state.corrections);
   const { result } = props;
   const keys = rowKeys(result, corrections);
   const { rowsRef, fallbackRef, removing } = useFocusAfterRemove(result, corrections?.pending ?? false);
+  const panelRef = useCheckItem(props.check ?? null, rowsRef);
   // A problem with what was typed belongs to the answer it was typed against: the backend's
   // next answer leaves it behind.
   const [problem, setProblem] = useState<{ text: string; against: AnalysisResult } | null>(null);
   const say = (text: string | null) => setProblem(text === null ? null : { text, against: result });
 
   return (
-    <Panel data-testid="item-editor">
+    <Panel data-testid="item-editor" ref={panelRef}>
       <summary>{t.editTitle}</summary>
       <p>{t.editIntro}</p>
       <Rows ref={rowsRef}>

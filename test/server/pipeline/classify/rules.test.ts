@@ -25,6 +25,21 @@ describe('fuel and other non-food lines', () => {
   });
 });
 
+describe('deposits and carrier bags', () => {
+  it('reads a deposit and a bag sold at the till as non-food Other, for sure', () => {
+    for (const name of ['PANTTI 0,40', 'Pullopantti', 'TÖLKKIPANTTI 0,15', 'panttimaksu']) {
+      expect(read(name), name).toMatchObject({ category: 'Other', productKey: 'non-food', confidence: 'high', source: 'rule' });
+    }
+    for (const name of ['MUOVIKASSI', 'Paperikassi iso', 'KESTOKASSI', 'K-kauppakassi', 'Biokassi']) {
+      expect(read(name), name).toMatchObject({ category: 'Other', productKey: 'carrier-bag', confidence: 'high', source: 'rule' });
+    }
+  });
+
+  it('leaves foods that only share the letters alone', () => {
+    for (const name of ['KASSLER 300G', 'Kasslerpala', 'PANTTERI KARKKI']) expect(readRules(name), name).toBeNull();
+  });
+});
+
 describe('baby food', () => {
   it('reads a meal with an age marker as baby food, whatever meat or vegetable it names', () => {
     for (const name of ['NAUDANLIHAA JA PERUNAA 8KK', 'LOHI-PASTA 12KK 190G', 'PORKKANASOSE 4 KK', 'KANAA RIISIÄ 6-12KK']) {
