@@ -9,6 +9,7 @@ import { checkFloors, FLOORS } from './eval/floors.ts';
 import { createRecalculator } from './eval/footprint.ts';
 import { inLockedFold } from './data/model/fold.ts';
 import { categoryReport } from './eval/categories-main.ts';
+import { factorChangeReport } from './eval/factor-change.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
@@ -36,6 +37,8 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
   --turns 90,270     only these turns (with --turned); tilts too (${TILTS.join(', ')}), as --turns=-15,15;
                      0: a control, each scan PDF's picture upright in a JPEG of another quality
   --turned-as image  only as images, or only as PDFs (pdf) (with --turned)
+  --factor-change    only the labelled receipts' totals with today's and the baseline factor table
+                     (seconds; the full report prints them too)
   --help`;
 
 interface Options {
@@ -47,6 +50,7 @@ interface Options {
   rereads: RereadSetting;
   check: boolean;
   turned: { turns: Turn[]; as: TurnedAs[] } | null;
+  factorChangeOnly: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -65,6 +69,7 @@ function parseOptions(argv: string[]): Options {
       turned: { type: 'boolean', default: false },
       turns: { type: 'string' },
       'turned-as': { type: 'string' },
+      'factor-change': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -90,6 +95,7 @@ function parseOptions(argv: string[]): Options {
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
     turned: values.turned ? { turns: listOption(values.turns, [CONTROL, ...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], ['image', 'pdf'], 'turned-as') as TurnedAs[] } : null,
+    factorChangeOnly: values['factor-change'],
   };
 }
 
@@ -121,8 +127,20 @@ function label(path: string): string {
   return relative(process.cwd(), path) || '.';
 }
 
+/** The labelled receipts' totals, today's factor table against the baseline (eval/factor-change.ts). */
+function printFactorChange(options: Options): void {
+  for (const corpus of options.corpora) {
+    console.log(`\n== Factor change: ${label(corpus)}, labelled items' totals with the baseline table (scripts/eval/baseline) and today's`);
+    console.log(factorChangeReport([resolve(corpus, 'labels')], { verbose: options.verbose }));
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.factorChangeOnly) {
+    printFactorChange(options);
+    return 0;
+  }
   const pipeline = createEvalPipeline(process.env, { withOpenAi: options.openai, rereads: options.rereads });
   const recalculator = await createRecalculator();
   let belowFloor = 0;
@@ -162,6 +180,7 @@ async function main(): Promise<number> {
     await pipeline.close();
     await recalculator.close();
   }
+  printFactorChange(options);
   if (options.products) {
     // The locked fold is only ever reported in aggregate, in the tables after this one.
     const rows = readProducts(options.products).filter((row) => !inLockedFold(row.name));

@@ -1,7 +1,9 @@
 // `npm run screenshots`: draws the pictures in docs/ again, in real Chromium, from the built
 // widget (built first if dist/ is stale) against a real backend on a free port: the result in
 // Finnish with the language switch, the result on a phone, the item editor after a correction,
-// the swaps, and My receipts across two months. Run it after a change to how the widget looks.
+// the swaps, My receipts across two months (the household's food per person beside the Finnish
+// diets; the months, categories and saved receipts with the correction remembered), and the
+// next receipt with the same line, corrected again. Run it after a change to how the widget looks.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { embedPage, startHostSite } from '../test/e2e/support/host-site.ts';
 import { HISTORY_KEY, savedHistory } from '../test/e2e/support/saved-receipts.ts';
 import { analyzeFixtureText, startServer } from '../test/e2e/support/server.ts';
 import { widgetIn } from '../test/e2e/support/widget.ts';
+import { HOUSEHOLD_KEY, writeHousehold } from '../src/widget/state/household.ts';
 import { buildIfStale } from './build/bundle-freshness.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -63,11 +66,14 @@ try {
   ]);
 
   const desktop = await newContext(browser, { ...DESKTOP, viewport: { width: 1100, height: 860 } });
+  // The saved receipts and a household of two adults and a child; the corrections this device
+  // remembers are left to the visitor's own correction below.
+  const kept = { [HISTORY_KEY]: history, [HOUSEHOLD_KEY]: writeHousehold({ adults: 2, children: 1 }) };
   await desktop.addInitScript(
-    ({ origin, key, stored }) => {
-      if (location.origin === origin) localStorage.setItem(key, stored);
+    ({ origin, stored }) => {
+      if (location.origin === origin) for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
     },
-    { origin: site.origin, key: HISTORY_KEY, stored: history },
+    { origin: site.origin, stored: kept },
   );
   const page = await desktop.newPage();
 
@@ -93,11 +99,26 @@ try {
   save('screenshot-editor.png', await page.screenshot(STYLE));
   await widget.getByTestId('swaps').locator('xpath=ancestor::section[1]').screenshot(STYLE).then((png) => save('screenshot-swaps.png', png));
 
-  // My receipts, four receipts over two months.
+  // My receipts: the household goal, then four receipts over two months and the correction just
+  // made, remembered on this device.
   await widget.getByRole('button', { name: en.history.title, exact: true }).click();
-  await widget.getByTestId('history-list').waitFor();
+  await widget.getByTestId('goal-scale').waitFor();
+  await widget.getByTestId('remembered-list').getByText(mince).waitFor();
+  save('screenshot-goal.png', await widget.getByTestId('household-goal').screenshot(STYLE));
   await page.evaluate(() => scrollTo(0, 0));
-  save('screenshot-history.png', await page.screenshot(STYLE));
+  const top = await widget.locator('section[aria-labelledby="rc-history-months"]').boundingBox();
+  const bottom = await widget.getByTestId('remembered-corrections').boundingBox();
+  if (!top || !bottom) throw new Error('My receipts is not laid out');
+  const clip = { x: top.x - 16, y: top.y - 16, width: top.width + 32, height: bottom.y + bottom.height - top.y + 32 };
+  save('screenshot-history.png', await page.screenshot({ ...STYLE, fullPage: true, clip }));
+
+  // The next receipt with the same line: the correction comes back, marked, with its Undo.
+  widget = await open(page, 'en');
+  await sampleResult(widget, 'en');
+  const row = widget.getByTestId('item-list').getByRole('listitem').filter({ hasText: mince });
+  await row.getByTestId('remembered-mark').waitFor();
+  await row.scrollIntoViewIfNeeded();
+  save('screenshot-remembered.png', await widget.getByTestId('item-list').locator('xpath=ancestor::section[1]').screenshot(STYLE));
   if (pageErrors(desktop).length > 0) throw new Error(`The widget threw: ${pageErrors(desktop).join('; ')}`);
   await desktop.close();
 

@@ -57,11 +57,20 @@ export interface AnalysisItem {
   /** EUR after the item's own discounts. */
   price: number;
   // Additive fields: how sure each number is.
+  /**
+   * The plausible range of `emissions`, kg CO2e (about nine cases in ten): the factor's own range,
+   * widened when the weight is estimated or the category unsure. `emissions` is the figure to use.
+   */
+  emissions_low?: number;
+  emissions_high?: number;
   quantity?: number;
   /** true when the weight is a typical pack weight, not printed on the receipt or in the name. */
   weight_estimated?: boolean;
   /** kg CO2e per kg used for this item. */
   factor?: number;
+  /** The factor's plausible range, kg CO2e per kg: the spread of its sources, or a default by data quality. */
+  factor_low?: number;
+  factor_high?: number;
   /** Citation of the factor's source row, e.g. "Agribalyse 3.1 #6254 Beef, minced steak, 15% fat, raw". */
   factor_source?: string;
   /** How sure the category is. */
@@ -96,7 +105,8 @@ export interface Reconciliation {
 }
 
 export interface AnalysisResult {
-  store_info: { name: string | null; total: number | null; chain?: string | null };
+  /** `date`: the day of the purchase as the receipt prints it, `YYYY-MM-DD`, when it was read (additive). */
+  store_info: { name: string | null; total: number | null; chain?: string | null; date?: string | null };
   /** Sum of item prices, EUR. */
   total_price: number;
   metadata: {
@@ -113,6 +123,13 @@ export interface AnalysisResult {
   };
   /** kg CO2e, the sum of item emissions. */
   total_emissions: number;
+  /**
+   * The plausible range of `total_emissions`, kg CO2e (additive; about nine cases in ten). Not the
+   * sum of the items' lows and highs: items of the same product share their error, other items'
+   * errors are taken as independent. Equivalents and tips use `total_emissions`.
+   */
+  total_emissions_low?: number;
+  total_emissions_high?: number;
   summary: { driving_equivalent_km: number; tree_months_absorption: number };
   categories: Partial<Record<CategoryName, CategoryTotals>>;
   items: AnalysisItem[];
@@ -166,8 +183,8 @@ export interface RecalculateItem {
 /** POST /api/recalculate. Nothing is stored and nothing is counted in the statistics. */
 export interface RecalculateRequest {
   items: RecalculateItem[];
-  /** The receipt's store and printed total, echoed so the result can still be checked against it. */
-  store_info?: { name: string | null; total: number | null; chain?: string | null };
+  /** The receipt's store, printed total and date, echoed so the result can still be checked against it. */
+  store_info?: { name: string | null; total: number | null; chain?: string | null; date?: string | null };
   /** How the receipt was first read; echoed in metadata (default 'text'). */
   processing_method?: ProcessingMethod;
   /** EUR of lines that are not items (deposits and fees minus returns), as first read. */
@@ -308,6 +325,14 @@ export const ERROR_CODES = [
   'request-timeout',
   /** 413: a request body over a limit that is neither the file's nor the text's. */
   'too-large',
+  /** 413: a PDF whose streams decode to more than the budget. params: max_mb */
+  'pdf-too-much-data',
+  /** 413: a PDF holding an image over the pixel budget. params: megapixels */
+  'pdf-image-too-large',
+  /** 413: a PDF with more pages than any receipt. params: max_pages */
+  'pdf-too-many-pages',
+  /** 422: a PDF whose objects, nesting, time or memory to read pass the budget. */
+  'pdf-too-complex',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

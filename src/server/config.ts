@@ -2,6 +2,7 @@
 // start so a typo fails loudly with a sentence naming the variable instead of misbehaving later.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PdfSettings } from './pipeline/pdf/budget.ts';
 import { DEFAULT_OCR_LANGUAGES, OCR_LANGUAGES, parseOcrLanguages, type OcrLanguage } from './pipeline/ocr/trained-data.ts';
 import { StartupError } from './startup-error.ts';
 
@@ -32,6 +33,8 @@ export interface Config {
   ocrLanguages: OcrLanguage[];
   maxImageMegapixels: number;
   maxPdfPages: number;
+  /** PDF reader processes and each upload's budget (pipeline/pdf/budget.ts). */
+  pdf: PdfSettings;
   /** Upper bound for receiving one whole request, ms. */
   requestTimeoutMs: number;
   openai: { apiKey: string; model: string; baseURL: string | undefined; timeoutMs: number } | null;
@@ -73,16 +76,21 @@ export function parseDurationMs(value: string): number | null {
 // Empty strings count as unset, as `FOO= npm start` and many .env files produce them.
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+function wholeNumber(name: string, min: number, max: number) {
+  return z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(min, { error: `${name} must be at least ${min}.` })
+    .max(max, { error: `${name} must be at most ${max}.` });
+}
+
 function integer(name: string, fallback: number, min: number, max: number) {
-  return z.preprocess(
-    unsetIfEmpty,
-    z.coerce
-      .number({ error: `${name} must be a whole number.` })
-      .int({ error: `${name} must be a whole number.` })
-      .min(min, { error: `${name} must be at least ${min}.` })
-      .max(max, { error: `${name} must be at most ${max}.` })
-      .default(fallback),
-  );
+  return z.preprocess(unsetIfEmpty, wholeNumber(name, min, max).default(fallback));
+}
+
+/** A whole number whose default depends on another variable (undefined when unset). */
+function optionalInteger(name: string, min: number, max: number) {
+  return z.preprocess(unsetIfEmpty, wholeNumber(name, min, max).optional());
 }
 
 function optionalText() {
@@ -122,6 +130,14 @@ const envSchema = z.object({
   }),
   MAX_IMAGE_MEGAPIXELS: integer('MAX_IMAGE_MEGAPIXELS', 50, 1, 500),
   MAX_PDF_PAGES: integer('MAX_PDF_PAGES', 5, 1, 100),
+  PDF_WORKERS: integer('PDF_WORKERS', 1, 1, 16),
+  PDF_QUEUE_LIMIT: integer('PDF_QUEUE_LIMIT', 8, 0, 1000),
+  PDF_TIMEOUT_MS: integer('PDF_TIMEOUT_MS', 4000, 500, 600_000),
+  PDF_CPU_MS: integer('PDF_CPU_MS', 3000, 500, 600_000),
+  PDF_MEMORY_MB: integer('PDF_MEMORY_MB', 448, 192, 16_384),
+  MAX_PDF_INFLATED_MB: integer('MAX_PDF_INFLATED_MB', 256, 16, 16_384),
+  // Default: 16, or MAX_IMAGE_MEGAPIXELS when that is lower (see loadConfig).
+  MAX_PDF_MEGAPIXELS: optionalInteger('MAX_PDF_MEGAPIXELS', 1, 500),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 60_000, 1000, 600_000),
   OPENAI_API_KEY: optionalText(),
   OPENAI_MODEL: text('gpt-4o-mini'),
@@ -186,6 +202,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ocrLanguages: parseOcrLanguages(e.OCR_LANGS) ?? [...DEFAULT_OCR_LANGUAGES],
     maxImageMegapixels: e.MAX_IMAGE_MEGAPIXELS,
     maxPdfPages: e.MAX_PDF_PAGES,
+    pdf: {
+      workers: e.PDF_WORKERS,
+      queueLimit: e.PDF_QUEUE_LIMIT,
+      timeoutMs: e.PDF_TIMEOUT_MS,
+      cpuMs: e.PDF_CPU_MS,
+      memoryMb: e.PDF_MEMORY_MB,
+      maxInflatedMb: e.MAX_PDF_INFLATED_MB,
+      maxMegapixels: e.MAX_PDF_MEGAPIXELS ?? Math.min(16, e.MAX_IMAGE_MEGAPIXELS),
+    },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     openai: openaiKey
       ? { apiKey: openaiKey, model: e.OPENAI_MODEL, baseURL: e.OPENAI_BASE_URL, timeoutMs: e.OPENAI_TIMEOUT_MS }

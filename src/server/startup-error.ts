@@ -1,11 +1,14 @@
 // Why the backend could not start, as one sentence for the person starting it: a folder it
-// cannot create, OCR data it cannot load, a wrong variable. Stack traces help nobody there.
+// cannot create, OCR data it cannot load, a PDF reader that cannot start, a wrong variable.
+// Stack traces help nobody there.
 import { OcrStartError } from './pipeline/ocr/trained-data.ts';
+import { PdfReaderStartError } from './pipeline/pdf/pool.ts';
 
 /**
  * A start-up problem whose message names its cause in words (a trailing period is optional).
  * ConfigError (a wrong variable) is a kind of it; the pipeline's OcrStartError (OCR data missing
- * or broken) is told the same way, though the pipeline knows nothing of the server.
+ * or broken) and PdfReaderStartError are told the same way, though the pipeline knows nothing of
+ * the server.
  */
 export class StartupError extends Error {
   override name = 'StartupError';
@@ -40,7 +43,7 @@ function sentence(text: string): string {
 /** The line printed when start-up fails: what failed, in one sentence, without a stack. */
 export function startFailureSentence(error: unknown): string {
   const prefix = 'Cannot start the receipt calculator backend:';
-  if (error instanceof StartupError || error instanceof OcrStartError) return `${prefix} ${sentence(error.message)}`;
+  if (error instanceof StartupError || error instanceof OcrStartError || error instanceof PdfReaderStartError) return `${prefix} ${sentence(error.message)}`;
   const name = error instanceof Error ? error.name : typeof error;
   const message = error instanceof Error ? error.message : String(error);
   return `${prefix} an unexpected ${name} (${sentence(message).replace(/\.$/, '')}).`;

@@ -9,15 +9,29 @@ import type { Locator, Page } from 'playwright-core';
 import type { AnalysisResult, StatsResponse } from '../../src/contract.ts';
 import { fi } from '../../src/widget/i18n/fi.ts';
 import { history } from '../../src/widget/i18n/history.ts';
+import { myReceipts } from '../../src/widget/i18n/my-receipts.ts';
 import { sv } from '../../src/widget/i18n/sv.ts';
+import { formatKg } from '../../src/widget/rules/format.ts';
 import { runAxe } from './support/axe.ts';
 import { newContext, noBrowser, PHONE } from './support/browser.ts';
 import { embedPage } from './support/host-site.ts';
 import { horizontalOverflow, smallTapTargets } from './support/layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { analyzeFixtureText } from './support/server.ts';
 import { browserSuite } from './support/suite.ts';
-import { button, numberIn, openCalculator, openDemo, runSample, viewHeading, widgetIn, widgetText } from './support/widget.ts';
+import {
+  button,
+  chooseFile,
+  fixtureFile,
+  giveConsent,
+  isAnalysisResponse,
+  numberIn,
+  openCalculator,
+  openDemo,
+  runSample,
+  viewHeading,
+  widgetIn,
+  widgetText,
+} from './support/widget.ts';
 
 const HISTORY_KEY = 'receiptCalculator.history';
 
@@ -27,6 +41,12 @@ const helsinkiNoon = (day: string) => new Date(`${day}T12:00:00+03:00`);
 async function saveSampleOn(page: Page, widget: Locator, day: string, includeItems = false): Promise<AnalysisResult> {
   await page.clock.setFixedTime(helsinkiNoon(day));
   const result = await runSample(page, widget);
+  await saveShown(page, widget, includeItems);
+  return result;
+}
+
+/** Saves the result shown (item names when asked), checks where focus went, and scans another. */
+async function saveShown(page: Page, widget: Locator, includeItems: boolean): Promise<void> {
   const save = widget.getByTestId('save-receipt');
   if (includeItems) {
     const toggle = save.getByRole('switch', { name: 'Include item names' });
@@ -38,6 +58,15 @@ async function saveSampleOn(page: Page, widget: Locator, day: string, includeIte
   // Focus moved on to "My receipts", not lost with the Save button.
   expect(await page.evaluate(() => document.querySelector('#receipt-calculator')?.shadowRoot?.activeElement?.textContent)).toBe('My receipts');
   await button(widget, 'Scan Another Receipt').click();
+}
+
+/** Reads a committed PDF receipt through the calculator and saves it. */
+async function saveUploaded(page: Page, widget: Locator, pdf: string): Promise<AnalysisResult> {
+  const answer = page.waitForResponse(isAnalysisResponse('/api/process-receipt-ai'));
+  await chooseFile(widget, fixtureFile(pdf));
+  const result = (await (await answer).json()) as AnalysisResult;
+  await widget.getByTestId('result').waitFor();
+  await saveShown(page, widget, false);
   return result;
 }
 
@@ -48,8 +77,8 @@ function strings(value: unknown): string[] {
 
 /** The English history sentences' words a Finnish or Swedish page shows: none, unless that language writes them too. */
 function englishIn(shown: string, locale: 'fi' | 'sv'): string[] {
-  const own = strings(history[locale]).join('\n');
-  return strings(history.en)
+  const own = strings([history[locale], myReceipts[locale]]).join('\n');
+  return strings([history.en, myReceipts.en])
     .flatMap((string) => string.split(/\{\w+\}/))
     .map((fragment) => fragment.trim())
     .filter((fragment) => /[A-Za-z]{4,}/.test(fragment) && !own.includes(fragment) && shown.includes(fragment));
@@ -65,7 +94,7 @@ async function download(page: Page, widget: Locator, name: string): Promise<{ fi
 describe.skipIf(noBrowser)('My receipts', () => {
   const suite = browserSuite();
 
-  it('saves three receipts across two months, keeps them over a reload, exports, clears and imports', async () => {
+  it('saves three receipts of three months, keeps them over a reload, exports, clears and imports', async () => {
     const { page } = suite;
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? ''}`));
@@ -74,25 +103,38 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // From home, an empty history first.
     await button(widget, 'My receipts').click();
     await expect.poll(() => viewHeading(widget).textContent()).toBe('My receipts');
-    expect(await widgetText(widget)).toContain('No saved receipts yet.');
+    await expect.poll(() => widgetText(widget)).toContain('No saved receipts yet.');
     await button(widget, 'Back').click();
 
+    // Each receipt is filed under the day it prints, whatever day it is saved on.
     await openCalculator(widget);
-    const october = await saveSampleOn(page, widget, '2025-10-07', true);
-    await saveSampleOn(page, widget, '2025-10-28');
-    const november = await saveSampleOn(page, widget, '2025-11-04');
+    const november = await saveSampleOn(page, widget, '2025-12-01', true);
+    // The sample is not counted, so the community has no receipt yet: the view says so, not "0.00 kg".
+    const empty = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as StatsResponse;
+    expect(empty.total_receipts_processed).toBe(0);
+    await button(widget, 'Back to Home').click();
+    await button(widget, 'My receipts').click();
+    await expect.poll(() => widgetText(widget)).toContain('Community average per receiptNo receipts yet');
+    await button(widget, 'Back').click();
+    await openCalculator(widget);
+    await giveConsent(widget);
+    const october = await saveUploaded(page, widget, 'pdf/s-kaupat-prisma-verkkokauppa-2025-10-14.pdf');
+    const december = await saveUploaded(page, widget, 'pdf/sokos-herkku-helsinki-2025-12-19.pdf');
+    expect([october, november, december].map((result) => result.store_info.date)).toEqual(['2025-10-14', '2025-11-14', '2025-12-19']);
     // Saving sent nothing anywhere: only the three analyses and the usual health and stats calls.
     expect(requests.filter((line) => line.startsWith('POST'))).toHaveLength(3);
-    expect(requests.filter((line) => !/^(GET \/(health|stats)|POST \/api\/process-text) /.test(line) && !line.includes('/dist/') && !/^GET \/ /.test(line))).toEqual([]);
+    expect(
+      requests.filter((line) => !/^(GET \/(health|stats)|POST \/api\/(process-text|process-receipt-ai)) /.test(line) && !line.includes('/dist/') && !/^GET \/ /.test(line)),
+    ).toEqual([]);
 
     const stored = await page.evaluate((key) => localStorage.getItem(key), HISTORY_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ version: 2 });
     // Item names only where asked for.
     const storedReceipts = (JSON.parse(stored ?? '{}') as { receipts: Array<{ date: string; items?: string[] }> }).receipts;
     expect(storedReceipts.map((r) => [r.date, r.items?.length ?? 0])).toEqual([
-      ['2025-10-07', october.items.length],
-      ['2025-10-28', 0],
-      ['2025-11-04', 0],
+      ['2025-10-14', 0],
+      ['2025-11-14', november.items.length],
+      ['2025-12-19', 0],
     ]);
 
     await page.reload();
@@ -100,31 +142,40 @@ describe.skipIf(noBrowser)('My receipts', () => {
     await button(widget, 'My receipts').click();
     await expect.poll(() => widget.getByTestId('history-list').locator('li').count()).toBe(3);
 
-    // Per month: October has two receipts, November one; the chart draws a column for each.
+    // Per month, one receipt each; the chart draws a column for each.
     const months = await widget.getByTestId('history-months').locator('li').allTextContents();
-    const kg = (value: number) => value.toFixed(value < 10 ? 2 : 1);
-    expect(months[0]).toBe(`October 2025${kg(october.total_emissions * 2)} kg CO2e · 2 receipts`);
-    expect(months[1]).toBe(`November 2025${kg(november.total_emissions)} kg CO2e · 1 receipt`);
-    expect(await widget.getByTestId('month-chart').locator('rect').count()).toBe(2);
-    expect(await widget.getByTestId('history-change').textContent()).toBe('November 2025: -50% compared with October 2025.');
+    // Rounded as the widget rounds (Intl, from the shortest decimal: 43.15 is "43.2", where toFixed says "43.1").
+    const kg = (value: number) => formatKg('en', value);
+    // Each saved total keeps the plausible range its result showed (the backend sends one).
+    const listed = await widget.getByTestId('history-list').locator('li').allTextContents();
+    const newestFirst = [december, november, october];
+    expect(listed.map((row) => /[\d.]+ kg CO2e, about [\d.]+–[\d.]+ · /.exec(row)?.[0].split(' kg')[0])).toEqual(
+      newestFirst.map((result) => kg(result.total_emissions)),
+    );
+    expect(months.slice(0, 3)).toEqual([
+      `October 2025${kg(october.total_emissions)} kg CO2e · 1 receipt`,
+      `November 2025${kg(november.total_emissions)} kg CO2e · 1 receipt`,
+      `December 2025${kg(december.total_emissions)} kg CO2e · 1 receipt`,
+    ]);
+    expect(await widget.getByTestId('month-chart').locator('rect').count()).toBe(3);
+    const change = Math.round(((december.total_emissions - november.total_emissions) / november.total_emissions) * 100);
+    expect(await widget.getByTestId('history-change').textContent()).toBe(
+      `December 2025: ${change > 0 ? '+' : ''}${change}% compared with November 2025.`,
+    );
     // The average against the community's, from /stats.
     const average = await widget.getByTestId('history-average').textContent();
-    expect(numberIn(average)).toBeCloseTo(october.total_emissions, 1);
-    // The sample is not counted, so the community has no receipt yet: the view says so, not "0.00 kg".
+    expect(numberIn(average)).toBeCloseTo((october.total_emissions + november.total_emissions + december.total_emissions) / 3, 1);
+    // The two PDFs read with consent are counted now.
     const community = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as StatsResponse;
-    expect(community.total_receipts_processed).toBe(0);
-    await expect.poll(() => widgetText(widget)).toContain('Community average per receiptNo receipts yet');
-    await analyzeFixtureText(suite.server, 'prisma-olari-2025-09-20.txt');
-    const counted = (await (await page.request.get(`${suite.server.url}/stats`)).json()) as StatsResponse;
-    await page.reload();
-    await viewHeading(widget).waitFor();
-    await button(widget, 'My receipts').click();
-    await expect.poll(() => widgetText(widget)).toContain(`Community average per receipt${kg(counted.average_emissions_per_receipt)} kg CO2e`);
+    expect(community.total_receipts_processed).toBe(2);
+    await expect.poll(() => widgetText(widget)).toContain(`Community average per receipt${kg(community.average_emissions_per_receipt)} kg CO2e`);
     // Per category, as text and as segments of one bar.
     const categories = await widget.getByTestId('history-categories').locator('li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-category')));
     // Categories with emissions (a deposit or a carrier bag is counted but weighs nothing).
-    const withEmissions = Object.entries(october.categories).filter(([, totals]) => (totals?.emissions ?? 0) > 0);
-    expect(new Set(categories)).toEqual(new Set(withEmissions.map(([name]) => name)));
+    const withEmissions = [october, november, december].flatMap((result) =>
+      Object.entries(result.categories).filter(([, totals]) => (totals?.emissions ?? 0) > 0).map(([name]) => name),
+    );
+    expect(new Set(categories)).toEqual(new Set(withEmissions));
     expect(await widget.getByTestId('category-chart').locator('rect').count()).toBe(categories.length);
 
     // Export: files the browser makes from the page.
@@ -133,7 +184,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     expect((JSON.parse(json.text) as { receipts: unknown[] }).receipts).toHaveLength(3);
     const csv = await download(page, widget, 'Export CSV');
     expect(csv.text.trim().split('\r\n')).toHaveLength(4);
-    expect(csv.text.split('\r\n')[1]).toMatch(/^2025-10-07,/);
+    expect(csv.text.split('\r\n')[1]).toMatch(/^2025-10-14,/);
 
     // Delete all asks first; Cancel keeps everything.
     await button(widget, 'Delete all').click();
@@ -159,7 +210,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
     // The export comes back whole, and survives another reload.
     await importFile(json.fileName, json.text);
     await expect.poll(() => widget.getByTestId('history-status').textContent()).toBe('3 receipts imported.');
-    expect(await widget.getByTestId('history-list').locator('li').count()).toBe(3);
+    expect(await widget.getByTestId('history-list').locator('li').allTextContents()).toEqual(listed);
     await page.reload();
     await button(widget, 'My receipts').click();
     await expect.poll(() => widget.getByTestId('history-list').locator('li').count()).toBe(3);
@@ -176,8 +227,9 @@ describe.skipIf(noBrowser)('My receipts', () => {
     const { page } = suite;
     const widget = await openDemo(page, suite.server);
     await openCalculator(widget);
-    await saveSampleOn(page, widget, '2025-10-07', true);
-    await saveSampleOn(page, widget, '2025-11-04');
+    await saveSampleOn(page, widget, '2025-11-20', true);
+    await giveConsent(widget);
+    await saveUploaded(page, widget, 'pdf/prisma-olari-2025-09-20.pdf');
     await runSample(page, widget);
     const check = async (state: string) => {
       const report = await runAxe(page, '#receipt-calculator');
@@ -221,7 +273,7 @@ describe.skipIf(noBrowser)('My receipts', () => {
       const shows = async (locale: 'fi' | 'sv', month: string) => {
         const shown = (await widgetText(widget)) ?? '';
         expect(shown).toContain(month);
-        expect(shown).toContain(history[locale].yourAverage);
+        expect(shown).toContain(myReceipts[locale].yourAverage);
         expect(englishIn(shown, locale), `${locale}: English left on screen`).toEqual([]);
         expect(await horizontalOverflow(page, '#receipt-calculator'), locale).toEqual([]);
         expect(await smallTapTargets(page, '#receipt-calculator'), locale).toEqual([]);

@@ -229,6 +229,12 @@ describe.skipIf(noBrowser)('isolation from the host page', () => {
     expect(await button(strict.widget, 'Choose File').evaluate((element) => getComputedStyle(element).minHeight)).toBe('44px');
     await button(strict.widget, 'Read the Privacy Policy').click();
     await expect.poll(() => viewHeading(strict.widget).textContent()).toBe('Privacy Policy');
+    // My receipts' body is a script beside the bundle: it loads under the page's nonce too.
+    await button(strict.widget, 'Back').click();
+    await button(strict.widget, 'Back to Home').click();
+    await button(strict.widget, 'My receipts').click();
+    await strict.widget.getByRole('heading', { name: 'Add receipts' }).waitFor();
+    expect(await button(strict.widget, 'Choose files').evaluate((element) => getComputedStyle(element).minHeight)).toBe('44px');
     expect(await strict.violations()).toEqual([]);
   });
 

@@ -60,6 +60,9 @@ describe.skipIf(noBrowser)('the widget in Finnish and Swedish', () => {
 
         await sample(page, widget, text.calculator.trySample);
         expect(await widget.getByTestId('total-emissions').textContent()).toMatch(/^\d+,\d kg CO2e$/);
+        // The total's range in the visitor's words ("noin 20–35", "cirka 20–35"), and why it is one, folded.
+        expect(await widget.getByTestId('total-range').textContent()).toMatch(locale === 'fi' ? /^noin \d+–\d+$/ : /^cirka \d+–\d+$/);
+        await widget.getByTestId('about-figure').locator('summary').click();
         await checked(page, `${locale} result`);
         saveScreenshot(`phone-320-result-${locale}.png`, await page.screenshot({ fullPage: true }));
 

@@ -44,6 +44,13 @@ describe('loadConfig', () => {
         OCR_LANGS: 'fin+eng',
         MAX_IMAGE_MEGAPIXELS: '40',
         MAX_PDF_PAGES: '3',
+        PDF_WORKERS: '2',
+        PDF_QUEUE_LIMIT: '4',
+        PDF_TIMEOUT_MS: '6000',
+        PDF_CPU_MS: '5000',
+        PDF_MEMORY_MB: '512',
+        MAX_PDF_INFLATED_MB: '128',
+        MAX_PDF_MEGAPIXELS: '12',
         REQUEST_TIMEOUT_MS: '45000',
         OPENAI_API_KEY: 'sk-x',
         OPENAI_MODEL: 'gpt-4o',
@@ -73,10 +80,17 @@ describe('loadConfig', () => {
       ocrLanguages: ['fin', 'eng'],
       maxImageMegapixels: 40,
       maxPdfPages: 3,
+      pdf: { workers: 2, queueLimit: 4, timeoutMs: 6000, cpuMs: 5000, memoryMb: 512, maxInflatedMb: 128, maxMegapixels: 12 },
       requestTimeoutMs: 45_000,
       openai: { apiKey: 'sk-x', model: 'gpt-4o', baseURL: 'http://127.0.0.1:4010/v1', timeoutMs: 15_000 },
       logLevel: 'warn',
     });
+  });
+
+  it('holds images inside a PDF to 16 megapixels, or to MAX_IMAGE_MEGAPIXELS when that is lower', () => {
+    expect(loadConfig({}).pdf).toEqual({ workers: 1, queueLimit: 8, timeoutMs: 4000, cpuMs: 3000, memoryMb: 448, maxInflatedMb: 256, maxMegapixels: 16 });
+    expect(loadConfig({ MAX_IMAGE_MEGAPIXELS: '10' }).pdf.maxMegapixels).toBe(10);
+    expect(loadConfig({ MAX_IMAGE_MEGAPIXELS: '10', MAX_PDF_MEGAPIXELS: '20' }).pdf.maxMegapixels).toBe(20);
   });
 
   it('treats empty values as unset', () => {
@@ -98,6 +112,8 @@ describe('loadConfig', () => {
     [{ MAX_UPLOAD_MB: '0' }, /^MAX_UPLOAD_MB must be at least 1\.$/],
     [{ OCR_WORKERS: '1.5' }, /^OCR_WORKERS must be a whole number\.$/],
     [{ OCR_QUEUE_LIMIT: '-1' }, /^OCR_QUEUE_LIMIT must be at least 0\.$/],
+    [{ PDF_MEMORY_MB: '64' }, /^PDF_MEMORY_MB must be at least 192\.$/],
+    [{ MAX_PDF_MEGAPIXELS: 'many' }, /^MAX_PDF_MEGAPIXELS must be a whole number\.$/],
     [{ RATE_LIMIT_WINDOW: 'a while' }, /^RATE_LIMIT_WINDOW must be a duration/],
     [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be/],
     [{ ALLOWED_ORIGINS: 'https://ok.example.fi,not a url' }, /^ALLOWED_ORIGINS must be .*"not a url"/],

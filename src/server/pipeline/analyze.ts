@@ -4,8 +4,9 @@ import type { AnalysisItem, AnalysisResult, Notice } from '../../contract.ts';
 import { drivingKm, treeMonths } from '../../contract.ts';
 import { classifyAs, classifyName, type NameCues } from './classify/classify.ts';
 import { storeKindOf, type StoreKind } from './classify/store-kind.ts';
-import { categoryMedianFactor, isNotFood } from './emissions/category-factors.ts';
-import { factorFor } from './emissions/factors.ts';
+import { isNotFood } from './emissions/category-factors.ts';
+import { DEFAULT_TABLES, itemFactor, knownByCategoryOnly, type FactorTables } from './emissions/item-factor.ts';
+import { itemRange, totalRange } from './emissions/range.ts';
 import { swapsFor, type KeyedItem } from './emissions/swaps.ts';
 import { itemEmissions, reconciliationOf, roundOne, sumItems } from './emissions/totals.ts';
 import { roundEur, roundKg } from './money.ts';
@@ -20,7 +21,13 @@ export interface AnalyzeOptions {
   notices?: readonly Notice[];
 }
 
-function analyzeKeyed(item: ParsedItem, store?: StoreKind): KeyedItem {
+/** What an item is read against: the kind of store that sold it, and the factor tables (today's unless given). */
+export interface ItemContext {
+  store?: StoreKind;
+  tables?: FactorTables;
+}
+
+function analyzeKeyed(item: ParsedItem, { store, tables = DEFAULT_TABLES }: ItemContext = {}): KeyedItem {
   const cues: NameCues = { weighed: item.weightKg !== null, ...(store ? { store } : {}), ...(item.categoryHint ? { hint: item.categoryHint } : {}) };
   // A category the visitor chose is theirs: the name's own reading when it agrees, else the key
   // the lexicon has for that category, else the category's own.
@@ -28,19 +35,25 @@ function analyzeKeyed(item: ParsedItem, store?: StoreKind): KeyedItem {
   const byCategory = classification.source === 'model' || classification.source === 'cue';
   const weight = weighItem(item, classification.productKey, byCategory ? { categoryOnly: classification.category } : {});
   const notFood = isNotFood(classification.productKey);
-  // An item nothing placed carries its category's median factor (non-food cues keep their 0 kg).
-  const factor = classification.uncertain && !notFood ? categoryMedianFactor(classification.category) : factorFor(classification.productKey);
+  // An item whose product nothing named carries its category's median factor (non-food keeps its 0 kg).
+  const factor = itemFactor(classification, notFood, tables);
   const weightKg = roundKg(weight.kg);
   const counted = weight.basis !== 'printed' && weight.quantity > 0;
+  const emissions = itemEmissions(weightKg, factor.kgCo2ePerKg);
+  const range = itemRange({ emissions, factor, weightEstimated: weight.estimated, confidence: classification.confidence });
   const analysed: AnalysisItem = {
     name: item.name,
     category: classification.category,
     weight: weightKg,
-    emissions: itemEmissions(weightKg, factor.kgCo2ePerKg),
+    emissions,
+    emissions_low: range.low,
+    emissions_high: range.high,
     price: roundEur(item.price),
     quantity: weight.quantity,
     weight_estimated: weight.estimated,
     factor: factor.kgCo2ePerKg,
+    factor_low: factor.low,
+    factor_high: factor.high,
     factor_source: factor.source,
     confidence: classification.confidence,
     ...(classification.uncertain ? { uncertain: true } : {}),
@@ -48,24 +61,33 @@ function analyzeKeyed(item: ParsedItem, store?: StoreKind): KeyedItem {
     // A visitor may count such an item in pieces: each piece weighs this much.
     ...(counted ? { piece_weight: roundKg(weight.kg / weight.quantity) } : {}),
   };
-  return { item: analysed, productKey: classification.productKey };
+  // Items of one product share its factor's error; one known only by its category shares it with none.
+  return { item: analysed, productKey: classification.productKey, shared: !knownByCategoryOnly(classification) };
 }
 
-/** One receipt line with its category, weight, factor and emissions; `store` is the kind of store that sold it. */
-export function analyzeItem(item: ParsedItem, store?: StoreKind): AnalysisItem {
-  return analyzeKeyed(item, store).item;
+/** One receipt line with its category, weight, factor and emissions; `context.store` is the kind of store that sold it, `context.tables` another factor table to weigh it against. */
+export function analyzeItem(item: ParsedItem, context: ItemContext = {}): AnalysisItem {
+  return analyzeKeyed(item, context).item;
 }
 
 export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOptions): AnalysisResult {
   // A store that sells one kind of goods (Alko, a fuel station, a pharmacy, a kiosk) leans its lines' categories.
   const store = storeKindOf(parsed.store.name, parsed.store.chain);
-  const keyed = parsed.items.map((item) => analyzeKeyed(item, store));
+  const keyed = parsed.items.map((item) => analyzeKeyed(item, { store }));
   const items = keyed.map(({ item }) => item);
   const totals = sumItems(items);
+  const range = totalRange(
+    keyed.map(({ item, productKey, shared }, index) => ({
+      emissions: item.emissions,
+      low: item.emissions_low ?? item.emissions,
+      high: item.emissions_high ?? item.emissions,
+      group: shared ? productKey : `item ${index}`,
+    })),
+  );
   // One notice per sentence: two stages may notice the same thing.
   const notices = [...new Map([...parsed.notices, ...(options.notices ?? [])].map((notice) => [notice.message, notice])).values()];
   return {
-    store_info: { name: parsed.store.name, total: parsed.printedTotal, chain: parsed.store.chain },
+    store_info: { name: parsed.store.name, total: parsed.printedTotal, chain: parsed.store.chain, date: parsed.date ?? null },
     total_price: totals.totalPrice,
     metadata: {
       processed_at: (options.now ?? new Date()).toISOString(),
@@ -83,6 +105,8 @@ export function analyzeParsedReceipt(parsed: ParsedReceipt, options: AnalyzeOpti
       }),
     },
     total_emissions: totals.totalEmissions,
+    total_emissions_low: range.low,
+    total_emissions_high: range.high,
     summary: {
       driving_equivalent_km: roundOne(drivingKm(totals.totalEmissions)),
       tree_months_absorption: roundOne(treeMonths(totals.totalEmissions)),

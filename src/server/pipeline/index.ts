@@ -12,6 +12,7 @@ import type { AnalysisResult, Notice, UploadFileType } from '../../contract.ts';
 import { analyzeParsedReceipt } from './analyze.ts';
 import { CodedError } from './errors.ts';
 import { createExtractor, type Extractor } from './extract/index.ts';
+import type { PdfSettings } from './pdf/budget.ts';
 import { createLlmReader, type LlmReader } from './llm.ts';
 import type { OcrLanguage } from './ocr/trained-data.ts';
 import { readPasses, readReceiptText, type Reading } from './read/index.ts';
@@ -40,6 +41,8 @@ export interface PipelineConfig {
   ocrLanguages: OcrLanguage[];
   maxImageMegapixels: number;
   maxPdfPages: number;
+  /** PDF reader processes and each upload's budget (pdf/budget.ts). */
+  pdf: PdfSettings;
   openai: { apiKey: string; model: string; baseURL: string | undefined; timeoutMs: number } | null;
 }
 
@@ -105,6 +108,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     ocrLanguages: config.ocrLanguages,
     maxPixels: config.maxImageMegapixels * 1_000_000,
     maxPdfPages: config.maxPdfPages,
+    pdf: config.pdf,
     ...(options.ocrRereadWithinMs === undefined ? {} : { ocrRereadWithinMs: options.ocrRereadWithinMs }),
     // The extractor's messages never hold receipt text (see extract.ts), so they may be logged as they are.
     ...(log ? { log: (level: 'warn' | 'error', message: string) => log[level]({ component: 'extract' }, message) } : {}),

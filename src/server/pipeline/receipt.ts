@@ -15,6 +15,9 @@ const TOTAL_NOT_FOUND: Notice = {
 /** What a receipt is made of, in EUR. */
 export interface ReceiptLines {
   store: ParsedReceipt['store'];
+  /** The day of the purchase as printed, and how many lines print it (../parse/date.ts). */
+  date?: string | null;
+  dateLines?: number;
   printedTotal: number | null;
   items: ParsedItem[];
   deposits: number;

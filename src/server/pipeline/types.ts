@@ -30,6 +30,10 @@ export interface ParsedItem {
 
 export interface ParsedReceipt {
   store: { name: string | null; chain: string | null };
+  /** The day of the purchase as printed, `YYYY-MM-DD`, when read (parse/date.ts). */
+  date?: string | null;
+  /** How many lines print that day. */
+  dateLines?: number;
   /** The receipt's own YHTEENSÄ, when found. */
   printedTotal: number | null;
   items: ParsedItem[];

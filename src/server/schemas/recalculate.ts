@@ -37,6 +37,7 @@ export const recalculateRequest = z.object({
       name: z.string().max(MAX_NAME_CHARS).nullable(),
       total: z.number().min(-MAX_EUR).max(MAX_EUR).nullable(),
       chain: z.string().max(MAX_NAME_CHARS).nullable().optional(),
+      date: z.iso.date().nullable().optional(),
     })
     .optional(),
   processing_method: z.enum(METHODS).optional(),

@@ -21,12 +21,33 @@ export type AppError =
 
 export class ApiFailure extends Error {
   readonly reason: FailureReason;
+  /** The HTTP status, when the server answered. */
+  readonly status: number | null;
+  /** Seconds the server asked to wait before trying again (a 429 or 503 with `Retry-After`). */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(reason: FailureReason) {
+  constructor(reason: FailureReason, answer: { status?: number; retryAfterSeconds?: number | null } = {}) {
     super(reason.kind === 'server' ? reason.message : reason.kind);
     this.name = 'ApiFailure';
     this.reason = reason;
+    this.status = answer.status ?? null;
+    this.retryAfterSeconds = answer.retryAfterSeconds ?? null;
   }
+
+  /** Too many requests, or the service is busy: the same request may succeed later. */
+  get retryable(): boolean {
+    return this.status === 429 || this.status === 503;
+  }
+}
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now: number = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date names its month; a bare sign and digits ('-5') would parse as a year.
+  const at = /[a-z]{3}/i.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export function isAbort(error: unknown): boolean {
@@ -53,15 +74,19 @@ export async function failureFromResponse(response: Response): Promise<ApiFailur
   } catch {
     body = null;
   }
+  const answer = { status: response.status, retryAfterSeconds: retryAfterSeconds(response.headers.get('Retry-After')) };
   const message = body?.error;
   if (typeof message !== 'string' || message.trim() === '') {
-    return new ApiFailure({ kind: 'status', status: response.status });
+    return new ApiFailure({ kind: 'status', status: response.status }, answer);
   }
   const { code, params } = body!;
-  return new ApiFailure({
-    kind: 'server',
-    message: message.trim(),
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(isParams(params) ? { params } : {}),
-  });
+  return new ApiFailure(
+    {
+      kind: 'server',
+      message: message.trim(),
+      ...(typeof code === 'string' ? { code } : {}),
+      ...(isParams(params) ? { params } : {}),
+    },
+    answer,
+  );
 }

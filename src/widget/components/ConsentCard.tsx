@@ -1,5 +1,6 @@
 // Consent to the privacy terms: the box that enables uploads, what happens to a receipt, the
-// way to the full policy, and the warning shown until the box is ticked.
+// way to the full policy, and the warning shown until the box is ticked. The calculator shows it
+// as a card of its own; "Add receipts" in My receipts inside its card (the same consent).
 import { styled } from 'styled-components';
 import { useAppState, useWidget } from '../state/widget-context.ts';
 import { palette } from '../theme/palette.ts';
@@ -41,24 +42,38 @@ const Warning = styled.p`
   font-weight: 600;
 `;
 
-export function ConsentCard() {
+/** The box, its note and the way to the policy; the warning until it is ticked. */
+export function ConsentBox() {
   const { controller, messages } = useWidget();
   const text = messages.calculator;
   const consent = useAppState((state) => state.consent);
   return (
     <>
-      <Card>
-        <ConsentLabel>
-          <Checkbox checked={consent} onChange={(event) => controller.setConsent(event.currentTarget.checked)} />
-          <span>{text.consentLabel}</span>
-        </ConsentLabel>
-        <Muted>
-          {text.consentNote}{' '}
-          <InlineTextButton onClick={() => controller.navigate('privacy')}>{text.readPrivacy}</InlineTextButton>
-        </Muted>
-      </Card>
+      <ConsentLabel>
+        <Checkbox checked={consent} onChange={(event) => controller.setConsent(event.currentTarget.checked)} />
+        <span>{text.consentLabel}</span>
+      </ConsentLabel>
+      <Muted>
+        {text.consentNote}{' '}
+        <InlineTextButton onClick={() => controller.navigate('privacy')}>{text.readPrivacy}</InlineTextButton>
+      </Muted>
+    </>
+  );
+}
 
-      {!consent && <Warning>{text.consentWarning}</Warning>}
+export function ConsentWarning() {
+  const { messages } = useWidget();
+  const consent = useAppState((state) => state.consent);
+  return consent ? null : <Warning>{messages.calculator.consentWarning}</Warning>;
+}
+
+export function ConsentCard() {
+  return (
+    <>
+      <Card>
+        <ConsentBox />
+      </Card>
+      <ConsentWarning />
     </>
   );
 }

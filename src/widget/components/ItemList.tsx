@@ -1,11 +1,13 @@
 // The receipt's items: a scrolling list (256 px tall at most) with every number as text and
-// honest marks where the backend was unsure (estimated weight, uncertain category).
+// honest marks where the backend was unsure (estimated weight, uncertain category), and where a
+// correction this device remembers changed a line (with a button that puts it back as read).
 import { styled } from 'styled-components';
-import type { AnalysisItem } from '../../contract.ts';
+import type { AnalysisItem, RecalculateItem } from '../../contract.ts';
 import { categoryLabel, fill } from '../i18n/index.ts';
 import { formatEuro, formatWeight } from '../rules/format.ts';
 import { categoryColor, palette } from '../theme/palette.ts';
 import { useWidget } from '../state/widget-context.ts';
+import { TextButton } from './Button.tsx';
 import { CheckPrompt } from './CheckPrompt.tsx';
 import { KgFigure } from './KgFigure.tsx';
 import { atLeast, below } from '../theme/breakpoints.ts';
@@ -119,12 +121,36 @@ const Uncertain = styled(Chip)`
   font-weight: 600;
 `;
 
+/** The visitor's own correction, remembered from an earlier receipt. */
+const Remembered = styled(Chip)`
+  padding: 0 8px;
+  background: ${palette.primaryTint};
+  color: ${palette.primary};
+  font-weight: 600;
+`;
+
+/** A link-like button beside the chips: its 44 px target overlaps the row's padding rather than widening the row. */
+const UndoHere = styled(TextButton)`
+  min-width: 44px;
+  margin: -12px 0;
+  padding: 0 6px;
+`;
+
 const isUncertain = (item: AnalysisItem): boolean => item.uncertain === true || item.confidence === 'low';
 
-/** `onCheck`: the visitor asked to check an uncertain item (its index). */
-export function ItemList(props: { items: AnalysisItem[]; labelledBy: string; onCheck?: (index: number) => void }) {
-  const { messages, locale } = useWidget();
+/**
+ * `onCheck`: the visitor asked to check an uncertain item (its index). `rememberedFrom`: per item,
+ * the line as read where a remembered correction changed it.
+ */
+export function ItemList(props: {
+  items: AnalysisItem[];
+  labelledBy: string;
+  onCheck?: (index: number) => void;
+  rememberedFrom?: ReadonlyArray<RecalculateItem | null>;
+}) {
+  const { messages, locale, controller } = useWidget();
   const text = messages.results;
+  const correction = messages.correction;
   return (
     <Scroller role="region" aria-labelledby={props.labelledBy} tabIndex={0} data-testid="item-list">
       <List>
@@ -145,7 +171,21 @@ export function ItemList(props: { items: AnalysisItem[]; labelledBy: string; onC
               {isUncertain(item) && props.onCheck && (
                 <CheckPrompt name={item.name} onCheck={() => props.onCheck?.(index)} />
               )}
-              {item.edited && <Chip data-testid="edited-mark">{messages.correction.edited}</Chip>}
+              {item.edited && <Chip data-testid="edited-mark">{correction.edited}</Chip>}
+              {props.rememberedFrom?.[index] && (
+                <>
+                  <Remembered data-testid="remembered-mark">{correction.remembered}</Remembered>
+                  <UndoHere
+                    aria-label={fill(correction.undoRememberedOf, { name: item.name })}
+                    onClick={() => {
+                      const read = props.rememberedFrom?.[index];
+                      if (read) void controller.corrections.edit({ type: 'as-read', index, item: read });
+                    }}
+                  >
+                    {correction.undoRemembered}
+                  </UndoHere>
+                </>
+              )}
               <Amounts>
                 <span>
                   {fill(item.weight_estimated ? text.itemWeightEstimated : text.itemWeight, {

@@ -52,6 +52,10 @@ export const backend = section({
       'method-not-allowed': 'This method is not allowed here.',
       'request-timeout': 'The request took too long to arrive. Please try again.',
       'too-large': 'The request is larger than the limit.',
+      'pdf-too-much-data': 'This PDF unpacks to more than {max_mb} MB, far more than a receipt. Please upload a photo of the receipt or a smaller PDF.',
+      'pdf-image-too-large': 'This PDF holds a picture of more than {megapixels} megapixels. Please upload a smaller scan or a photo of the receipt.',
+      'pdf-too-many-pages': 'This PDF has more than {max_pages} pages. Please upload only the pages of the receipt.',
+      'pdf-too-complex': 'This PDF takes far more work to read than a receipt does. Please upload a photo of the receipt or a simpler PDF.',
     },
   },
   fi: {
@@ -100,6 +104,10 @@ export const backend = section({
       'method-not-allowed': 'Tämä toiminto ei ole tässä sallittu.',
       'request-timeout': 'Pyynnön saapuminen kesti liian kauan. Yritä uudelleen.',
       'too-large': 'Pyyntö on sallittua suurempi.',
+      'pdf-too-much-data': 'PDF-tiedosto on purettuna yli {max_mb} Mt, paljon enemmän kuin kuitti vie. Lataa kuitista kuva tai pienempi PDF.',
+      'pdf-image-too-large': 'PDF-tiedostossa on yli {megapixels} megapikselin kuva. Lataa pienempi skannaus tai kuva kuitista.',
+      'pdf-too-many-pages': 'PDF-tiedostossa on yli {max_pages} sivua. Lataa vain kuitin sivut.',
+      'pdf-too-complex': 'PDF-tiedoston lukeminen vaatisi paljon enemmän työtä kuin kuitti. Lataa kuitista kuva tai yksinkertaisempi PDF-tiedosto.',
     },
   },
   sv: {
@@ -148,6 +156,10 @@ export const backend = section({
       'method-not-allowed': 'Den här metoden är inte tillåten här.',
       'request-timeout': 'Det tog för lång tid för begäran att komma fram. Försök igen.',
       'too-large': 'Begäran är större än gränsen.',
+      'pdf-too-much-data': 'Pdf-filen packas upp till mer än {max_mb} MB, långt mer än ett kvitto. Ladda upp ett foto av kvittot eller en mindre pdf-fil.',
+      'pdf-image-too-large': 'Pdf-filen innehåller en bild på mer än {megapixels} megapixlar. Ladda upp en mindre skanning eller ett foto av kvittot.',
+      'pdf-too-many-pages': 'Pdf-filen har fler än {max_pages} sidor. Ladda bara upp kvittots sidor.',
+      'pdf-too-complex': 'Pdf-filen kräver mycket mer arbete att läsa än ett kvitto. Ladda upp ett foto av kvittot eller en enklare pdf-fil.',
     },
   },
 });

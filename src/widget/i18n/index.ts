@@ -4,6 +4,7 @@
 import { backend } from './backend.ts';
 import { correction } from './correction.ts';
 import { en, type Catalogue } from './en.ts';
+import { estimate } from './estimate.ts';
 import { fi } from './fi.ts';
 import { history } from './history.ts';
 import type { Locale } from './locale.ts';
@@ -20,6 +21,7 @@ const FEATURE_SECTIONS = {
   backend,
   history,
   correction,
+  estimate,
 };
 
 type Features = typeof FEATURE_SECTIONS;

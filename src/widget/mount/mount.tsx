@@ -7,6 +7,8 @@ import { isLocale, SAVED_LOCALE_KEY, type Locale } from '../i18n/index.ts';
 import { resolveBaseUrl, SAVED_BASE_URL_KEY } from '../rules/base-url.ts';
 import { createController } from '../state/controller.ts';
 import { createHistory } from '../state/history.ts';
+import { createHousehold } from '../state/household.ts';
+import { createRemembered } from '../state/remembered.ts';
 import { WidgetContext } from '../state/widget-context.ts';
 import { App } from '../views/App.tsx';
 import { resolveOptions, type MountOptions } from './options.ts';
@@ -59,18 +61,29 @@ export function mountReceiptCalculator(
   const savedLocale = saved(SAVED_LOCALE_KEY);
   const baseUrl = () =>
     resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: BUILD_DEFAULT_API_URL }).url;
+  const remembered = createRemembered();
+  const household = createHousehold();
+  const history = createHistory({
+    importExtras(extras) {
+      const merged = remembered.merge(extras.corrections);
+      if ('failure' in merged) return merged;
+      const failure = extras.household ? household.save(extras.household) : null;
+      return failure === null ? { corrections: merged.added } : { failure };
+    },
+  });
   const controller = createController({
     baseUrl,
     checkHealth: resolveBaseUrl({ saved: savedBaseUrl(), argument: apiBaseUrl, buildDefault: '' }).fromEmbedding,
     sampleText: SAMPLE_RECEIPT_TEXT,
     locale: isLocale(savedLocale) ? savedLocale : resolved.locale,
     saveLocale,
+    remembered,
   });
 
   const shadow = openShadowRoot(element);
   const styleSheet = styleSheetOptions(createStyleTarget(shadow), resolved.nonce);
   const root = createRoot(createAppContainer(shadow));
-  const context = { controller, history: createHistory(), links: resolved.links };
+  const context = { controller, history, remembered, household, links: resolved.links };
   // Rendered synchronously so the widget is in the DOM when this function returns.
   flushSync(() =>
     root.render(

@@ -22,7 +22,9 @@ export type EditAction =
   | { type: 'category'; index: number; category: CategoryName }
   | { type: 'amount'; index: number; amount: Amount }
   | { type: 'remove'; index: number }
-  | { type: 'add'; name: string; amount: Amount | null };
+  | { type: 'add'; name: string; amount: Amount | null }
+  /** The line back as the receipt was read, undoing a remembered correction on this receipt only. */
+  | { type: 'as-read'; index: number; item: RecalculateItem };
 
 /**
  * Each row's key after a change, so a row (its typed amount, its focus) stays with its item: a
@@ -66,7 +68,7 @@ export function parseAmount(text: string, unit: AmountUnit): Amount | null {
 }
 
 /** The amount as the request's fields: kg as `weight`, pieces as `quantity`. */
-function amountFields(amount: Amount): Pick<RecalculateItem, 'weight' | 'quantity'> {
+export function amountFields(amount: Amount): Pick<RecalculateItem, 'weight' | 'quantity'> {
   if (amount.unit === 'pcs') return { quantity: amount.value };
   return { weight: amount.unit === 'g' ? amount.value / 1000 : amount.value };
 }
@@ -103,7 +105,15 @@ export function applyEdit(result: AnalysisResult, action: EditAction): Recalcula
       // No category: the backend classifies the name as it would a receipt line.
       items = [...items, { name: action.name.trim(), ...(action.amount ? amountFields(action.amount) : {}), edited: true }];
       break;
+    case 'as-read':
+      items = items.map((item, i) => (i === action.index ? action.item : item));
+      break;
   }
+  return requestWith(result, items);
+}
+
+/** The request that recalculates `result` with `items` in place of its own. */
+export function requestWith(result: AnalysisResult, items: RecalculateItem[]): RecalculateRequest {
   const reconciliation = result.metadata.reconciliation;
   return {
     items,

@@ -22,6 +22,17 @@ export function formatKg(locale: string, value: number): string {
   return fixed(locale, value, Math.abs(value) < 10 ? 2 : 1);
 }
 
+/**
+ * A plausible range of kg CO2e, rounded as a range is read ("24–37", "3.1–6.3", "0.12–0.45"):
+ * whole kg from 10 up, one decimal from 1, two below; one more decimal when rounding would make
+ * both ends the same.
+ */
+export function formatRange(locale: string, low: number, high: number): { low: string; high: string } {
+  let digits = high >= 10 ? 0 : high >= 1 ? 1 : 2;
+  while (digits < 3 && fixed(locale, low, digits) === fixed(locale, high, digits) && low !== high) digits += 1;
+  return { low: fixed(locale, low, digits), high: fixed(locale, high, digits) };
+}
+
 /** Weight in kg for the item list: up to 3 decimals, trailing zeros dropped (0.52, 1.5, 0.4). */
 export function formatWeight(locale: string, value: number): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
@@ -38,6 +49,11 @@ export function formatAmountInput(locale: string, value: number): string {
  */
 export function formatEquivalent(locale: string, value: number): string {
   return Math.abs(value) < 10 ? fixed(locale, value, 1) : fixed(locale, Math.trunc(value), 0);
+}
+
+/** One decimal, as diet figures are given ("6.0", "5,2"). */
+export function formatOneDecimal(locale: string, value: number): string {
+  return fixed(locale, value, 1);
 }
 
 /** Tonnes with one decimal. */

@@ -1,7 +1,11 @@
 // The history as files the visitor keeps (CSV for a spreadsheet, JSON to bring back later) and
-// the check an imported JSON file passes before it may change anything.
+// the check an imported JSON file passes before it may change anything. The JSON file also
+// carries what else this device keeps for My receipts: the remembered corrections and the
+// household's size (both optional, so an export written before them still imports).
 import { CATEGORY_NAMES } from '../../contract.ts';
+import { checkHousehold, type Household } from './household.ts';
 import { HISTORY_VERSION, readDocument, sortReceipts, type SavedReceipt } from './history.ts';
+import { checkRememberedList, type RememberedCorrection } from './remembered.ts';
 
 /** Marks our own export, so that some other JSON file is not taken for one. */
 export const EXPORT_FORMAT = 'receipt-calculator-history';
@@ -9,9 +13,22 @@ export const EXPORT_FORMAT = 'receipt-calculator-history';
 /** Larger files are no export of ours: refused before they are read. */
 export const MAX_IMPORT_BYTES = 2_000_000;
 
-export function exportJson(receipts: readonly SavedReceipt[], exportedAt: Date): string {
+/** What a JSON export carries beside the receipts. */
+export interface ExportExtras {
+  corrections: readonly RememberedCorrection[];
+  household: Household | null;
+}
+
+export function exportJson(receipts: readonly SavedReceipt[], exportedAt: Date, extras?: ExportExtras): string {
   return JSON.stringify(
-    { format: EXPORT_FORMAT, version: HISTORY_VERSION, exported_at: exportedAt.toISOString(), receipts: sortReceipts(receipts) },
+    {
+      format: EXPORT_FORMAT,
+      version: HISTORY_VERSION,
+      exported_at: exportedAt.toISOString(),
+      receipts: sortReceipts(receipts),
+      ...(extras && extras.corrections.length > 0 ? { corrections: extras.corrections } : {}),
+      ...(extras?.household ? { household: { adults: extras.household.adults, children: extras.household.children } } : {}),
+    },
     null,
     2,
   );
@@ -41,14 +58,15 @@ export function exportCsv(receipts: readonly SavedReceipt[]): string {
 }
 
 export type ImportCheck =
-  | { ok: true; receipts: SavedReceipt[] }
-  | { ok: false; reason: 'not-json' | 'not-export' | 'newer' | 'invalid' };
+  | { ok: true; receipts: SavedReceipt[]; corrections: RememberedCorrection[]; household: Household | null }
+  | { ok: false; reason: 'too-large' | 'not-json' | 'not-export' | 'newer' | 'invalid' };
 
 /**
  * An export file's text → its receipts, all or nothing: one entry that fails the check refuses
  * the whole file, so an import never brings in half of something.
  */
 export function checkImport(text: string): ImportCheck {
+  if (text.length > MAX_IMPORT_BYTES) return { ok: false, reason: 'too-large' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -61,12 +79,9 @@ export function checkImport(text: string): ImportCheck {
   const read = readDocument(parsed);
   if (read.notice?.kind === 'newer') return { ok: false, reason: 'newer' };
   if (read.notice !== null) return { ok: false, reason: 'invalid' };
-  return { ok: true, receipts: read.receipts };
-}
-
-/** Imported receipts join the saved ones; one already saved (same id) is kept once. */
-export function mergeReceipts(saved: readonly SavedReceipt[], imported: readonly SavedReceipt[]): { receipts: SavedReceipt[]; added: number } {
-  const ids = new Set(saved.map((receipt) => receipt.id));
-  const fresh = imported.filter((receipt) => !ids.has(receipt.id));
-  return { receipts: sortReceipts([...saved, ...fresh]), added: fresh.length };
+  const { corrections, household } = parsed as { corrections?: unknown; household?: unknown };
+  const checkedCorrections = corrections === undefined ? [] : checkRememberedList(corrections);
+  const checkedHousehold = household === undefined ? null : checkHousehold(household);
+  if (checkedCorrections === null || (household !== undefined && checkedHousehold === null)) return { ok: false, reason: 'invalid' };
+  return { ok: true, receipts: read.receipts, corrections: checkedCorrections, household: checkedHousehold };
 }

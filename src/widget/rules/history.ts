@@ -2,18 +2,27 @@
 // stored format with its version, and how older or damaged data is read. Pure functions only;
 // the browser storage itself is touched in ../state/history-storage.ts.
 import { CATEGORY_NAMES, isCategoryName, type AnalysisResult, type CategoryName } from '../../contract.ts';
+import { plausibleRange } from './range.ts';
 
 /** One saved receipt: a summary only. Item names only when the visitor asked for them. */
 export interface SavedReceipt {
   id: string;
-  /** The visitor's local calendar day of the save, `YYYY-MM-DD`; months are read from it. */
+  /**
+   * The day of the purchase as the receipt prints it (`store_info.date`), else the visitor's
+   * local day of the save; `YYYY-MM-DD`. Months are read from it.
+   */
   date: string;
   store: string | null;
   totalKg: number;
+  /** The total's plausible range, kg CO2e, when the backend sent one (absent in older saves). */
+  lowKg?: number;
+  highKg?: number;
   kgByCategory: Partial<Record<CategoryName, number>>;
   itemCount: number;
   /** EUR, the sum of item prices. */
   priceTotal: number;
+  /** EUR, the receipt's own printed total, when it was read (tells one receipt from another). */
+  printedTotal?: number;
   items?: string[];
 }
 
@@ -46,11 +55,12 @@ export function localDate(at: Date): string {
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The summary of a result that a save keeps. */
+/** The summary of a result that a save keeps; `date` is the day of the save, used when the receipt's own was not read. */
 export function summarize(
   result: AnalysisResult,
   options: { id: string; date: string; includeItems: boolean },
 ): SavedReceipt {
+  const day = result.store_info.date;
   const kgByCategory: SavedReceipt['kgByCategory'] = {};
   for (const name of CATEGORY_NAMES) {
     const totals = result.categories[name];
@@ -58,15 +68,38 @@ export function summarize(
   }
   const receipt: SavedReceipt = {
     id: options.id,
-    date: options.date,
+    date: typeof day === 'string' && DATE.test(day) ? day : options.date,
     store: result.store_info.name,
     totalKg: round(result.total_emissions, 3),
     kgByCategory,
     itemCount: result.metadata.items_found,
     priceTotal: round(result.total_price, 2),
   };
+  const printed = result.store_info.total;
+  if (typeof printed === 'number' && Number.isFinite(printed)) receipt.printedTotal = round(printed, 2);
+  const range = plausibleRange(result.total_emissions, result.total_emissions_low, result.total_emissions_high);
+  if (range) {
+    receipt.lowKg = round(range.low, 3);
+    receipt.highKg = round(range.high, 3);
+  }
   if (options.includeItems) receipt.items = result.items.map((item) => item.name);
   return receipt;
+}
+
+/**
+ * The saved receipt that `receipt` is again, if any: the same store on the same day with the same
+ * total (the printed totals where both were read, else the item sums). Saving one receipt twice,
+ * or adding a file already added, would count its food twice in every figure.
+ */
+export function alreadySaved(saved: readonly SavedReceipt[], receipt: SavedReceipt): SavedReceipt | null {
+  const store = (name: string | null) => name?.trim().toLocaleLowerCase('fi') ?? null;
+  const total = (entry: SavedReceipt, other: SavedReceipt) =>
+    entry.printedTotal !== undefined && other.printedTotal !== undefined ? entry.printedTotal : entry.priceTotal;
+  return (
+    saved.find(
+      (entry) => entry.date === receipt.date && store(entry.store) === store(receipt.store) && total(entry, receipt) === total(receipt, entry),
+    ) ?? null
+  );
 }
 
 // ---- reading: migrations, then a check of every entry ----
@@ -111,7 +144,7 @@ export function migrate(document: Json): Json | null {
 /** One entry in the current format, checked field by field; null when anything is off. */
 export function checkReceipt(entry: unknown): SavedReceipt | null {
   if (!isObject(entry)) return null;
-  const { id, date, store, totalKg, kgByCategory, itemCount, priceTotal, items } = entry;
+  const { id, date, store, totalKg, lowKg, highKg, kgByCategory, itemCount, priceTotal, printedTotal, items } = entry;
   if (typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
   if (typeof date !== 'string' || !DATE.test(date)) return null;
   if (store !== null && (typeof store !== 'string' || store.length > 200)) return null;
@@ -124,6 +157,17 @@ export function checkReceipt(entry: unknown): SavedReceipt | null {
     categories[name] = kg;
   }
   const receipt: SavedReceipt = { id, date, store, totalKg, kgByCategory: categories, itemCount, priceTotal };
+  if (printedTotal !== undefined) {
+    // A receipt of bottle returns alone prints a total below zero.
+    if (typeof printedTotal !== 'number' || !Number.isFinite(printedTotal)) return null;
+    receipt.printedTotal = printedTotal;
+  }
+  // A range is optional; a broken one is dropped, never the receipt.
+  const range = lowKg === undefined && highKg === undefined ? null : plausibleRange(totalKg, lowKg, highKg);
+  if (range) {
+    receipt.lowKg = range.low;
+    receipt.highKg = range.high;
+  }
   if (items !== undefined) {
     if (!Array.isArray(items) || !items.every((name) => typeof name === 'string')) return null;
     receipt.items = items;
@@ -175,4 +219,11 @@ export function readHistory(stored: string | null): ReadHistory {
 export function writeHistory(receipts: readonly SavedReceipt[]): string {
   const document: HistoryDocument = { version: HISTORY_VERSION, receipts: sortReceipts(receipts) };
   return JSON.stringify(document);
+}
+
+/** Imported receipts join the saved ones; one already saved (same id) is kept once. */
+export function mergeReceipts(saved: readonly SavedReceipt[], imported: readonly SavedReceipt[]): { receipts: SavedReceipt[]; added: number } {
+  const ids = new Set(saved.map((receipt) => receipt.id));
+  const fresh = imported.filter((receipt) => !ids.has(receipt.id));
+  return { receipts: sortReceipts([...saved, ...fresh]), added: fresh.length };
 }

@@ -1,8 +1,9 @@
 // The app's state and its machines (spec §4): which view shows, what the health check said,
 // where a processing run stands, and the community statistics.
-import type { AnalysisResult, StatsResponse } from '../../contract.ts';
-import type { AppError } from '../api/errors.ts';
+import type { StatsResponse } from '../../contract.ts';
+import type { AppError, FailureReason } from '../api/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locale.ts';
+import type { ShownResult } from '../rules/remembered.ts';
 import type { Corrections } from './corrections.ts';
 
 export type View = 'home' | 'calculator' | 'privacy' | 'history';
@@ -38,9 +39,12 @@ export interface AppState {
   apiStatus: ApiStatus;
   consent: boolean;
   processing: Processing;
-  result: AnalysisResult | null;
+  /** The receipt shown, with the corrections this device remembers already in it. */
+  result: ShownResult | null;
   /** The visitor's corrections of `result`; null until the first change. */
   corrections: Corrections | null;
+  /** Why the remembered corrections could not be put into `result` (it is then shown as read). */
+  rememberedFailure: FailureReason | null;
   error: AppError | null;
   /** Name of the file being or last processed; cleared by Scan Another Receipt. */
   fileName: string | null;
@@ -59,6 +63,7 @@ export const INITIAL_STATE: AppState = {
   processing: { phase: 'idle' },
   result: null,
   corrections: null,
+  rememberedFailure: null,
   error: null,
   fileName: null,
   stats: { phase: 'loading' },

@@ -2,13 +2,15 @@
 // they start, and `dispose()` that stops every one of them. No React here.
 import type { AnalysisResult } from '../../contract.ts';
 import { createApiClient, type ApiClient, type CallOptions } from '../api/client.ts';
-import { ApiFailure, isAbort } from '../api/errors.ts';
+import { ApiFailure, isAbort, type FailureReason } from '../api/errors.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { preparePhoto } from '../api/prepare-photo.ts';
 import { fileTypeOf } from '../rules/file-type.ts';
+import type { ShownResult } from '../rules/remembered.ts';
 import { afterPaint } from './after-paint.ts';
-import { createCorrections, type CorrectionActions } from './corrections.ts';
+import { createCorrections, rowKeys, untouched, type CorrectionActions, type Corrections } from './corrections.ts';
 import { apiStatusFromHealth, IDLE, INITIAL_STATE, type AppState, type View } from './app-state.ts';
+import type { Remembered } from './remembered.ts';
 import {
   CLEAR_PROCESSING_AFTER_MS,
   COMPLETE,
@@ -31,6 +33,15 @@ export interface ControllerOptions {
   locale?: Locale;
   /** Keeps the visitor's choice of language for the next visit (the embedding's storage edge). */
   saveLocale?: (locale: Locale) => void;
+  /** The corrections this device remembers: put into every receipt read, and learnt from each change. */
+  remembered?: Remembered;
+}
+
+/** A receipt as it is shown: with the remembered corrections in it, or as read and why not. */
+interface Shown {
+  result: ShownResult;
+  corrections: Corrections | null;
+  failure: FailureReason | null;
 }
 
 export interface Controller {
@@ -49,6 +60,14 @@ export interface Controller {
   retryStats: () => void;
   /** Correcting the result: change, undo, reset (see corrections.ts). */
   corrections: CorrectionActions;
+  /**
+   * Reads one receipt file as an upload does (prepared, sent, the remembered corrections put in),
+   * without touching the processing view: for many receipts at once (batch.ts). Rejects with
+   * ApiFailure, or an AbortError when `signal` or dispose stops it.
+   */
+  readReceiptFile: (file: File, signal: AbortSignal) => Promise<ShownResult>;
+  /** Runs `cleanup` on dispose (what a later-loaded part of the widget started). */
+  onDispose: (cleanup: () => void) => void;
   dispose: () => void;
 }
 
@@ -87,6 +106,7 @@ export function createController(options: ControllerOptions): Controller {
 
   /** Runs one request with its own AbortController (dispose aborts it), forgotten once it settles. */
   async function request<T>(run: (signal: AbortSignal) => Promise<T>, controller = new AbortController()): Promise<T> {
+    if (disposed) controller.abort();
     requests.add(controller);
     try {
       return await run(controller.signal);
@@ -143,6 +163,52 @@ export function createController(options: ControllerOptions): Controller {
     statsRequest?.abort();
   }
 
+  /**
+   * The receipt just read with the corrections this device remembers put in by the backend's
+   * recalculation; as read (and why) when that fails. Undo returns to the receipt as read.
+   */
+  async function withRemembered(client: ApiClient, read: AnalysisResult, signal?: AbortSignal): Promise<Shown> {
+    const planned = options.remembered?.requestFor(read) ?? null;
+    if (planned === null) return { result: read, corrections: null, failure: null };
+    try {
+      const answer = await request((own) => client.recalculate(planned.request, { signal: own }), follow(signal));
+      // What the reading noticed (a total that does not add up, pages left out) still holds: a
+      // recalculation says nothing of the reading, and the visitor did not ask for this one.
+      const { notices, warnings } = read.metadata;
+      return {
+        result: {
+          ...answer,
+          metadata: { ...answer.metadata, ...(notices ? { notices } : {}), ...(warnings ? { warnings } : {}) },
+          rememberedFrom: planned.asRead,
+        },
+        corrections: { ...untouched(read), history: [{ result: read, keys: rowKeys(read, null), remembered: null }] },
+        failure: null,
+      };
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      return { result: read, corrections: null, failure: error instanceof ApiFailure ? error.reason : { kind: 'unreadable' } };
+    }
+  }
+
+  /** A controller that aborts when `signal` does (a batch's Cancel), or a fresh one. */
+  function follow(signal?: AbortSignal): AbortController {
+    const controller = new AbortController();
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    return controller;
+  }
+
+  async function readReceiptFile(file: File, signal: AbortSignal): Promise<ShownResult> {
+    const client = api();
+    if (client === null) throw new ApiFailure({ kind: 'no-answer' });
+    const prepared = await preparePhoto(file);
+    if (signal.aborted) throw new DOMException('Cancelled.', 'AbortError');
+    const read = await request((own) => client.processReceipt(prepared, fileTypeOf(file), { signal: own }), follow(signal));
+    return (await withRemembered(client, read, signal)).result;
+  }
+
+  const cleanups = new Set<() => void>();
+
   async function process(
     sequence: ProcessingSequence,
     onFailure: (error: ApiFailure) => AppState['error'],
@@ -153,7 +219,7 @@ export function createController(options: ControllerOptions): Controller {
   ): Promise<void> {
     const { processing } = store.getState();
     if (processing.phase !== 'idle') return;
-    set({ error: null, result: null, corrections: null, fileName });
+    set({ error: null, result: null, corrections: null, rememberedFailure: null, fileName });
     const client = api();
     if (client === null) {
       set({ error: { kind: 'no-base-url' } });
@@ -166,11 +232,14 @@ export function createController(options: ControllerOptions): Controller {
     if (disposed) return;
     set({ processing: sequence.sending });
     try {
-      const result = await request((signal) =>
+      const read = await request((signal) =>
         send(client, { signal, onAnswer: () => set({ processing: sequence.answered }) }),
       );
+      const shown = await withRemembered(client, read);
       set({ processing: sequence.done });
-      later(SHOW_RESULT_AFTER_MS, () => set({ result, processing: COMPLETE }));
+      later(SHOW_RESULT_AFTER_MS, () =>
+        set({ result: shown.result, corrections: shown.corrections, rememberedFailure: shown.failure, processing: COMPLETE }),
+      );
       later(CLEAR_PROCESSING_AFTER_MS, () => set({ processing: IDLE }));
     } catch (error) {
       if (isAbort(error)) return;
@@ -203,11 +272,18 @@ export function createController(options: ControllerOptions): Controller {
       const client = api();
       return client === null ? null : request((signal) => client.recalculate(body, { signal }));
     },
+    remember: (item, action) => options.remembered?.remember(item, action) ?? null,
+    takeBack: (change) => options.remembered?.takeBack(change),
   });
 
   return {
     store,
     corrections,
+    readReceiptFile,
+    onDispose(cleanup) {
+      if (disposed) cleanup();
+      else cleanups.add(cleanup);
+    },
     start() {
       if (options.checkHealth) void checkHealth();
       if (store.getState().view === 'home') startStats();
@@ -249,7 +325,7 @@ export function createController(options: ControllerOptions): Controller {
       );
     },
     scanAnother() {
-      set({ result: null, corrections: null, fileName: null, error: null });
+      set({ result: null, corrections: null, rememberedFailure: null, fileName: null, error: null });
     },
     retryStats() {
       set({ stats: { phase: 'loading' } });
@@ -257,6 +333,8 @@ export function createController(options: ControllerOptions): Controller {
     },
     dispose() {
       disposed = true;
+      for (const cleanup of cleanups) cleanup();
+      cleanups.clear();
       stopStats();
       for (const id of timers) clearTimeout(id);
       timers.clear();

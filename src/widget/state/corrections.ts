@@ -1,11 +1,15 @@
 // The corrections slice: the result as first read, the results before each change (for undo), and
 // the recalculation in flight. Changes run one after another, each on the backend's latest answer,
 // so a quick second change never works on numbers the first one has already replaced. Each item
-// carries a key through the changes (rowKeys), so the editor's row for it stays its own.
-import type { AnalysisResult, RecalculateRequest } from '../../contract.ts';
+// carries a key through the changes (rowKeys), so the editor's row for it stays its own. A change
+// of a category or an amount is also remembered on this device (./remembered.ts), and undoing
+// the change takes that back too.
+import type { AnalysisItem, AnalysisResult, RecalculateRequest } from '../../contract.ts';
 import type { FailureReason } from '../api/errors.ts';
 import { ApiFailure, isAbort } from '../api/errors.ts';
 import { applyEdit, keysAfterEdit, type EditAction } from '../rules/edits.ts';
+import { carryMarks, type ShownResult } from '../rules/remembered.ts';
+import type { RememberedChange } from './remembered.ts';
 
 /** What the visitor last did, so the view can announce it. */
 export type LastChange =
@@ -15,8 +19,10 @@ export type LastChange =
 
 /** A result as it was shown, with its items' keys. */
 export interface Version {
-  result: AnalysisResult;
+  result: ShownResult;
   keys: readonly number[];
+  /** What the change after this version remembered on this device (undo takes it back). */
+  remembered: RememberedChange | null;
 }
 
 export interface Corrections {
@@ -34,11 +40,15 @@ export interface Corrections {
 }
 
 export interface CorrectionsDeps {
-  getResult(): AnalysisResult | null;
+  getResult(): ShownResult | null;
   getCorrections(): Corrections | null;
-  set(update: { result?: AnalysisResult; corrections: Corrections | null }): void;
+  set(update: { result?: ShownResult; corrections: Corrections | null }): void;
   /** Runs the backend's recalculation; null when no backend URL is set. */
   recalculate(request: RecalculateRequest): Promise<AnalysisResult> | null;
+  /** Remembers a change of `item` (as it was before) on this device; null when nothing was kept. */
+  remember?(item: AnalysisItem, action: EditAction): RememberedChange | null;
+  /** Takes back what a change remembered. */
+  takeBack?(change: RememberedChange): void;
 }
 
 export interface CorrectionActions {
@@ -52,6 +62,11 @@ function keysAsRead(result: AnalysisResult): number[] {
   return result.items.map((_, index) => index);
 }
 
+/** The slice for a result just read: nothing changed yet. */
+export function untouched(original: AnalysisResult): Corrections {
+  return { original, history: [], keys: keysAsRead(original), nextKey: original.items.length, pending: false, failure: null, last: null };
+}
+
 /** Each item's key in the current result (its place in the list until the first change). */
 export function rowKeys(result: AnalysisResult, corrections: Corrections | null): readonly number[] {
   return corrections?.keys ?? keysAsRead(result);
@@ -60,30 +75,29 @@ export function rowKeys(result: AnalysisResult, corrections: Corrections | null)
 export function createCorrections(deps: CorrectionsDeps): CorrectionActions {
   let queue: Promise<void> = Promise.resolve();
 
+  /** Takes back what the changes after these versions remembered, latest first. */
+  function takeBack(versions: readonly Version[]): void {
+    for (const { remembered } of [...versions].reverse()) if (remembered) deps.takeBack?.(remembered);
+  }
+
   async function run(action: EditAction): Promise<void> {
     const result = deps.getResult();
     if (result === null) return;
-    const before: Corrections = deps.getCorrections() ?? {
-      original: result,
-      history: [],
-      keys: keysAsRead(result),
-      nextKey: result.items.length,
-      pending: false,
-      failure: null,
-      last: null,
-    };
+    const before = deps.getCorrections() ?? untouched(result);
     deps.set({ corrections: { ...before, pending: true, failure: null } });
     try {
       const answer = deps.recalculate(applyEdit(result, action));
       if (answer === null) throw new ApiFailure({ kind: 'no-answer' });
-      const next = await answer;
+      const next = carryMarks(result, action, await answer);
       // A new receipt (or Scan Another) replaced the result meanwhile: this answer is for nothing.
       if (deps.getResult() !== result) return;
+      const item = 'index' in action ? result.items[action.index] : undefined;
+      const remembered = item ? (deps.remember?.(item, action) ?? null) : null;
       deps.set({
         result: next,
         corrections: {
           ...before,
-          history: [...before.history, { result, keys: before.keys }],
+          history: [...before.history, { result, keys: before.keys, remembered }],
           keys: keysAfterEdit(before.keys, action, before.nextKey),
           nextKey: action.type === 'add' ? before.nextKey + 1 : before.nextKey,
           pending: false,
@@ -107,6 +121,7 @@ export function createCorrections(deps: CorrectionsDeps): CorrectionActions {
       const corrections = deps.getCorrections();
       const previous = corrections?.history.at(-1);
       if (!corrections || corrections.pending || previous === undefined) return;
+      takeBack([previous]);
       deps.set({
         result: previous.result,
         corrections: { ...corrections, history: corrections.history.slice(0, -1), keys: previous.keys, failure: null, last: { kind: 'undo' } },
@@ -115,6 +130,7 @@ export function createCorrections(deps: CorrectionsDeps): CorrectionActions {
     reset() {
       const corrections = deps.getCorrections();
       if (!corrections || corrections.pending) return;
+      takeBack(corrections.history);
       deps.set({
         result: corrections.original,
         corrections: { ...corrections, history: [], keys: keysAsRead(corrections.original), failure: null, last: { kind: 'reset' } },

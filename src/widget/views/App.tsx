@@ -6,7 +6,7 @@ import { GlobalStyle, inheritedReset } from '../theme/global-style.ts';
 import { palette } from '../theme/palette.ts';
 import { CalculatorView } from './CalculatorView.tsx';
 import { useAppState, useWidget } from '../state/widget-context.ts';
-import { HistoryView } from './history/HistoryView.tsx';
+import { MyReceiptsView } from './history/MyReceiptsView.tsx';
 import { HomeView } from './HomeView.tsx';
 import { PrivacyView } from './PrivacyView.tsx';
 import { atLeast } from '../theme/breakpoints.ts';
@@ -51,7 +51,7 @@ export function App() {
         <Main>
           {view === 'home' && <HomeView focusHeading={focusHeading} />}
           {view === 'calculator' && <CalculatorView focusHeading={focusHeading} />}
-          {view === 'history' && <HistoryView focusHeading={focusHeading} returnTo={controller.leaveHistory} />}
+          {view === 'history' && <MyReceiptsView focusHeading={focusHeading} returnTo={controller.leaveHistory} />}
           {view === 'privacy' && (
             <PrivacyView focusHeading={focusHeading} returnTo={controller.leavePrivacy} />
           )}

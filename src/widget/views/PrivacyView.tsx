@@ -54,6 +54,8 @@ export function PrivacyView(props: { focusHeading: boolean; returnTo: () => void
       <Card aria-labelledby="rc-privacy-device">
         <SectionTitle id="rc-privacy-device">{device.privacyTitle}</SectionTitle>
         <Paragraph>{device.privacy}</Paragraph>
+        <Paragraph>{device.privacyCorrections}</Paragraph>
+        <Paragraph>{device.privacyHousehold}</Paragraph>
       </Card>
       <Card aria-labelledby="rc-privacy-contact">
         <SectionTitle id="rc-privacy-contact">{text.contactTitle}</SectionTitle>

@@ -1,7 +1,6 @@
 // The analysis result: total, store, equivalents, categories, items, notes and tips.
 import { useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
-import type { AnalysisResult } from '../../contract.ts';
 import { Button } from '../components/Button.tsx';
 import { CategoryChart } from '../components/CategoryChart.tsx';
 import { CarIcon, TreeIcon } from '../components/icons.tsx';
@@ -12,13 +11,16 @@ import { Card, SectionTitle } from '../components/layout.tsx';
 import { SwapList } from '../components/SwapList.tsx';
 import { TipList } from '../components/TipList.tsx';
 import { noticeText } from '../i18n/coded.ts';
+import { reasonText } from '../i18n/error-text.ts';
 import { fill, plural } from '../i18n/index.ts';
 import { sortedCategories } from '../rules/categories.ts';
 import { equivalentsOf } from '../rules/equivalents.ts';
-import { formatEquivalent, formatEuro, formatInteger, formatKg } from '../rules/format.ts';
+import { formatEquivalent, formatEuro, formatInteger, formatKg, formatRange } from '../rules/format.ts';
+import { plausibleRange } from '../rules/range.ts';
+import type { ShownResult } from '../rules/remembered.ts';
 import { tipsFor } from '../rules/tips.ts';
 import { palette } from '../theme/palette.ts';
-import { useWidget } from '../state/widget-context.ts';
+import { useAppState, useWidget } from '../state/widget-context.ts';
 import { SaveReceipt } from './history/SaveReceipt.tsx';
 
 const Summary = styled.section`
@@ -64,6 +66,35 @@ const TotalValue = styled.span`
   font-weight: 800;
   line-height: 1.1;
   font-variant-numeric: tabular-nums;
+`;
+
+const TotalRange = styled.span`
+  color: ${palette.heroTint};
+  font-weight: 600;
+  font-variant-numeric: tabular-nums;
+`;
+
+/** Why the figure is an estimate, folded under the total: one tap to read, out of the way otherwise. */
+const About = styled.details`
+  font-size: 0.875em;
+
+  & > summary {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    cursor: pointer;
+    color: ${palette.heroTint};
+    font-weight: 600;
+    text-decoration: underline;
+  }
+
+  &:focus-within > summary {
+    outline-color: ${palette.focusOnDark};
+  }
+
+  p {
+    margin: 0 0 8px;
+  }
 `;
 
 const Facts = styled.dl`
@@ -138,12 +169,38 @@ const Notes = styled.ul`
   }
 `;
 
+const RememberedLine = styled.p<{ $problem: boolean }>`
+  margin: 0 0 12px;
+  font-weight: ${({ $problem }) => ($problem ? 600 : 400)};
+  color: ${({ $problem }) => ($problem ? palette.error.text : palette.muted)};
+`;
+
+/** Says that corrections remembered from earlier receipts changed this one, or why they could not. */
+function RememberedNote(props: { result: ShownResult }) {
+  const { messages, locale } = useWidget();
+  const failure = useAppState((state) => state.rememberedFailure);
+  const t = messages.correction;
+  const changed = props.result.rememberedFrom?.filter((line) => line !== null).length ?? 0;
+  if (failure) {
+    return (
+      <RememberedLine $problem role="alert">
+        {fill(t.rememberedFailed, { reason: reasonText(messages, locale, failure) })}
+      </RememberedLine>
+    );
+  }
+  return changed > 0 ? (
+    <RememberedLine $problem={false} data-testid="remembered-note">
+      {plural(locale, t.rememberedApplied, changed)}
+    </RememberedLine>
+  ) : null;
+}
+
 const Center = styled.div`
   display: flex;
   justify-content: center;
 `;
 
-export function ResultsView(props: { result: AnalysisResult; focusOnMount: boolean; onScanAnother: () => void }) {
+export function ResultsView(props: { result: ShownResult; focusOnMount: boolean; onScanAnother: () => void }) {
   const { messages, locale } = useWidget();
   const text = messages.results;
   const { result } = props;
@@ -179,6 +236,7 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
   const notes =
     uncertainItems > 0 ? [...backendNotes, plural(locale, text.uncertainItems, uncertainItems)] : backendNotes;
   const storeTotal = result.store_info.total;
+  const range = plausibleRange(result.total_emissions, result.total_emissions_low, result.total_emissions_high);
 
   return (
     <>
@@ -189,7 +247,14 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
         <Total>
           <TotalLabel>{text.totalLabel}</TotalLabel>
           <TotalValue data-testid="total-emissions">{fill(text.kgValue, { kg: formatKg(locale, result.total_emissions) })}</TotalValue>
+          {range && <TotalRange data-testid="total-range">{fill(messages.estimate.about, formatRange(locale, range.low, range.high))}</TotalRange>}
         </Total>
+        <About data-testid="about-figure">
+          <summary>{messages.estimate.aboutTitle}</summary>
+          {messages.estimate.aboutBody.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </About>
         <Facts>
           <div>
             <dt>{text.store}</dt>
@@ -253,7 +318,13 @@ export function ResultsView(props: { result: AnalysisResult; focusOnMount: boole
       {/* The scrolling list itself is the labelled region; a second one around it would repeat the name. */}
       <Card>
         <SectionTitle id="rc-items-title">{text.itemsTitle}</SectionTitle>
-        <ItemList items={result.items} labelledBy="rc-items-title" onCheck={(index) => setCheck((previous) => nextCheck(previous, index))} />
+        <RememberedNote result={result} />
+        <ItemList
+          items={result.items}
+          labelledBy="rc-items-title"
+          onCheck={(index) => setCheck((previous) => nextCheck(previous, index))}
+          rememberedFrom={result.rememberedFrom}
+        />
         <ItemEditor result={result} check={check} />
       </Card>
 

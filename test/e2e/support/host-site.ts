@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { REPO_ROOT } from './server.ts';
 
 export const UMD_BUNDLE_PATH = '/dist/receipt-calculator.umd.js';
+/** The files beside the bundle that it loads itself (My receipts' body). */
+const BESIDE_BUNDLE = /^\/dist\/receipt-calculator\.[\w.-]+\.js$/;
 
 export interface HostPage {
   html: string;
@@ -32,7 +34,7 @@ export async function startHostSite(): Promise<HostSite> {
       response.end(page.html);
       return;
     }
-    if (path === UMD_BUNDLE_PATH) {
+    if (path === UMD_BUNDLE_PATH || BESIDE_BUNDLE.test(path)) {
       readFile(join(REPO_ROOT, path))
         .then((bundle) => {
           response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });

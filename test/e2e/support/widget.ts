@@ -18,6 +18,9 @@ export const FIXTURES = join(REPO_ROOT, 'test/fixtures/receipts');
 export const PHOTO_FIXTURE = 'images/k-market-kalevanrinne-2023-05-16--clean-scan.png';
 export const PDF_FIXTURE = 'pdf/prisma-olari-2025-09-20.pdf';
 
+/** A file that says it is a PDF and is not one: a batch's bad file. */
+export const BROKEN_PDF: FilePayload = { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 this is not a receipt') };
+
 export interface FilePayload {
   name: string;
   mimeType: string;
@@ -130,13 +133,13 @@ export interface ChooserInput {
 
 /**
  * Does what opens the browser's file chooser (a click, a key press) and waits for the chooser:
- * its event proves the widget opened it. Answers it with `file` when given; without one the
- * chooser is left unanswered, as when a visitor closes it.
+ * its event proves the widget opened it. Answers it with `file` (or several) when given; without
+ * one the chooser is left unanswered, as when a visitor closes it.
  */
 export async function openFileChooser(
   page: Page,
   open: () => Promise<unknown>,
-  file?: FilePayload,
+  file?: FilePayload | FilePayload[],
 ): Promise<ChooserInput> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5_000 }), open()]);
   const input = chooser.element();
@@ -152,6 +155,12 @@ export async function openFileChooser(
 /** Clicks Choose File and picks `file` in the file chooser it opens. */
 export function chooseFile(widget: Locator, file: FilePayload): Promise<ChooserInput> {
   return openFileChooser(widget.page(), () => button(widget, 'Choose File').click(), file);
+}
+
+/** Clicks `open` (Add receipts' Choose files) and gives the chooser it opens several files at once. */
+export async function chooseMany(open: Locator, files: FilePayload[]): Promise<void> {
+  const seen = await openFileChooser(open.page(), () => open.click(), files);
+  expect(seen.multiple).toBe(true);
 }
 
 /** Clicks Take Photo and gives `file` to the chooser it opens (a phone would offer its camera). */

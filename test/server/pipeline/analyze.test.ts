@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, drivingKm, treeMonths, type AnalysisResult } from '../../../src/contract.ts';
 import { analyzeParsedReceipt } from '../../../src/server/pipeline/analyze.ts';
+import { categoryMedianFactor } from '../../../src/server/pipeline/emissions/category-factors.ts';
 import { readReceiptText } from '../../../src/server/pipeline/read/index.ts';
 import { factorFor } from '../../../src/server/pipeline/emissions/factors.ts';
 import { buildReceipt } from '../../../src/server/pipeline/receipt.ts';
@@ -107,12 +108,12 @@ describe('analyzeParsedReceipt', () => {
   });
 
   it('passes store, method, clock and warnings through', () => {
-    const result = analyzeParsedReceipt(receipt([item('KURKKU', 1)], { printedTotal: 1, notices: [{ code: 'total-not-found', message: 'Parser noticed something.' }] }), {
+    const result = analyzeParsedReceipt(receipt([item('KURKKU', 1)], { printedTotal: 1, date: '2025-11-14', notices: [{ code: 'total-not-found', message: 'Parser noticed something.' }] }), {
       method: 'openai-text',
       now: NOW,
       notices: [{ code: 'ai-unavailable', message: 'The AI reader was unavailable, so the receipt was read with the built-in reader.' }],
     });
-    expect(result.store_info).toEqual({ name: 'K-Market Testikatu', total: 1, chain: 'K-Market' });
+    expect(result.store_info).toEqual({ name: 'K-Market Testikatu', total: 1, chain: 'K-Market', date: '2025-11-14' });
     expect(result.metadata.processing_method).toBe('openai-text');
     expect(result.metadata.processed_at).toBe('2025-11-14T15:42:00.000Z');
     expect(result.metadata.notices?.map((notice) => notice.code)).toEqual(['total-not-found', 'ai-unavailable']);
@@ -159,5 +160,41 @@ describe.skipIf(!sharedDataPresent(receiptsDir, 'analysis of the real receipt te
       const result = analyzeParsedReceipt(readReceiptText(readFileSync(file, 'utf8')), { method: 'text', now: NOW });
       expectConsistent(result);
     }
+  });
+});
+
+describe('ranges in the analysis', () => {
+  it('puts a range on every item, its factor and the total, around the central figures', () => {
+    const result = analyzeParsedReceipt(
+      receipt([item('Naudan jauheliha 400g', 1), item('Kevytmaito 1l', 1), item('BANAANI', 1, { quantity: null, weightKg: 0.6 }), item('Muovikassi', 1)]),
+      { method: 'text' },
+    );
+    for (const line of result.items) {
+      expect(line.emissions_low, line.name).toBeLessThanOrEqual(line.emissions);
+      expect(line.emissions_high, line.name).toBeGreaterThanOrEqual(line.emissions);
+      expect(line.factor_low, line.name).toBeLessThanOrEqual(line.factor!);
+      expect(line.factor_high, line.name).toBeGreaterThanOrEqual(line.factor!);
+    }
+    const [mince] = result.items;
+    // A printed pack and a sure category: the item's range is its factor's.
+    expect(mince!.emissions_low).toBeCloseTo(0.4 * factorFor('beef-mince').low, 3);
+    expect(mince!.emissions_high).toBeCloseTo(0.4 * factorFor('beef-mince').high, 3);
+    expect(result.items[3]).toMatchObject({ emissions: 0, emissions_low: 0, emissions_high: 0 });
+    expect(result.total_emissions_low).toBeLessThan(result.total_emissions);
+    expect(result.total_emissions_high).toBeGreaterThan(result.total_emissions);
+    // Independent products: narrower than the sum of the items' lows and highs.
+    const sumHigh = result.items.reduce((sum, line) => sum + (line.emissions_high ?? 0), 0);
+    expect(result.total_emissions_high).toBeLessThan(sumHigh);
+  });
+
+  it('widens an item whose weight is a typical pack’s, and gives one known only by its category the category’s median and range', () => {
+    // A weighed line nothing names is uncertain, guessed as produce of unknown kind.
+    const result = analyzeParsedReceipt(receipt([item('Naudan jauheliha', 1), item('Qwzx Blorp Zzk', 1, { quantity: null, weightKg: 0.5 })]), { method: 'text', now: NOW });
+    const [typical, unknown] = result.items;
+    expect(typical!.weight_estimated).toBe(true);
+    expect(typical!.emissions_high! / typical!.emissions).toBeGreaterThan(factorFor('beef-mince').high / factorFor('beef-mince').kgCo2ePerKg);
+    expect(unknown).toMatchObject({ uncertain: true, category: 'Vegetables' });
+    const median = categoryMedianFactor(unknown!.category);
+    expect(unknown).toMatchObject({ factor: median.kgCo2ePerKg, factor_low: median.low, factor_high: median.high });
   });
 });

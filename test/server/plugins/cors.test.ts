@@ -47,4 +47,20 @@ describe('CORS', () => {
     expect(response.statusCode).toBe(400);
     expect(response.headers['access-control-allow-origin']).toBe('*');
   });
+
+  it('lets the page read Retry-After on a refusal, so a batch can wait as long as the server says', async () => {
+    testApp = await buildTestApp({ RATE_LIMIT_MAX: '1' });
+    const send = () =>
+      testApp!.app.inject({
+        method: 'POST',
+        url: '/api/process-text',
+        headers: { origin: 'https://kauppa.example.fi' },
+        payload: { text: 'Maito 1,00\nYHTEENSÄ 1,00' },
+      });
+    await send();
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(String(limited.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/)).toContain('retry-after');
+  });
 });

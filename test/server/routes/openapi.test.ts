@@ -52,6 +52,18 @@ describe('GET /openapi.json', () => {
     expect(JSON.stringify(upload.requestBody)).toContain('"format":"binary"');
   });
 
+  it('documents the optional ranges of the total and of each item, beside the required figures', () => {
+    const result = document.components.schemas.AnalysisResult as {
+      required: string[];
+      properties: Record<string, { properties?: unknown; items?: { required: string[]; properties: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(['total_emissions_low', 'total_emissions_high']));
+    expect(result.required).not.toContain('total_emissions_low');
+    const item = result.properties.items!.items!;
+    expect(Object.keys(item.properties)).toEqual(expect.arrayContaining(['emissions_low', 'emissions_high', 'factor_low', 'factor_high']));
+    expect(item.required).toEqual(['name', 'category', 'weight', 'emissions', 'price']);
+  });
+
   it('describes the recalculation with the body its checks accept and the analysis it answers', () => {
     const recalculate = document.paths[API_PATHS.recalculate]!.post!;
     expect(recalculate.tags).toEqual(['receipts']);

@@ -68,10 +68,16 @@ describe('POST /api/recalculate with valid lists', () => {
     expectConsistentAnalysis(again);
     expect(again.items).toEqual(read.items);
     expect(again.total_emissions).toBe(read.total_emissions);
+    // The range comes back too, the same for the same items.
+    expect(read.total_emissions_low).toBeLessThan(read.total_emissions);
+    expect(read.total_emissions_high).toBeGreaterThan(read.total_emissions);
+    expect([again.total_emissions_low, again.total_emissions_high]).toEqual([read.total_emissions_low, read.total_emissions_high]);
     expect(again.categories).toEqual(read.categories);
     expect(again.summary).toEqual(read.summary);
     expect(again.swaps).toEqual(read.swaps);
     expect(again.store_info).toEqual(read.store_info);
+    // The day printed on the sample travels with it.
+    expect(read.store_info.date).toBe('2025-11-14');
     expect(again.metadata.reconciliation?.status).toBe(read.metadata.reconciliation?.status);
   });
 
@@ -110,7 +116,7 @@ describe('POST /api/recalculate with valid lists', () => {
     expect(result.categories.Vegetables!.count).toBe((read.categories.Vegetables?.count ?? 0) + 1);
   });
 
-  it('keeps a guessed item uncertain as read, and an item the visitor placed in a category is no longer uncertain', async () => {
+  it('keeps a guessed item uncertain as read, and an item the visitor placed in a category is no longer uncertain but still its category\'s typical product', async () => {
     const { app } = await start();
     const guessed = { name: 'Qwzx Blorp', weight: 0.5, price: 2 };
     const read = (await recalc(app, { items: [guessed] })).json<AnalysisResult>();
@@ -124,7 +130,8 @@ describe('POST /api/recalculate with valid lists', () => {
     const placed = (await recalc(app, { items: [{ ...guessed, category, edited: true }] })).json<AnalysisResult>();
     expect(placed.items[0]).toMatchObject({ category, edited: true });
     expect(placed.items[0]!.uncertain).toBeUndefined();
-    expect(placed.items[0]!.factor_source).not.toMatch(/^Median/);
+    // The visitor knows the category, not the product: its median factor, with the category's range.
+    expect(placed.items[0]!.factor_source).toMatch(new RegExp(`^Median of the \\d+ cited factors of ${category} `));
     expect(placed.metadata.uncertain_items).toBe(0);
   });
 

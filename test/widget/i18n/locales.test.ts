@@ -10,6 +10,7 @@ import { correction } from '../../../src/widget/i18n/correction.ts';
 import { en } from '../../../src/widget/i18n/en.ts';
 import { fi } from '../../../src/widget/i18n/fi.ts';
 import { history } from '../../../src/widget/i18n/history.ts';
+import { myReceipts } from '../../../src/widget/i18n/my-receipts.ts';
 import { SAVED_LOCALE_KEY, type Locale } from '../../../src/widget/i18n/index.ts';
 import { sv } from '../../../src/widget/i18n/sv.ts';
 import { useFakeBackend } from '../support/environment.ts';
@@ -26,7 +27,10 @@ function allStrings(value: unknown): string[] {
   return [];
 }
 
-const CATALOGUES = { fi: [fi, backend.fi, history.fi, correction.fi], sv: [sv, backend.sv, history.sv, correction.sv] } as const;
+const CATALOGUES = {
+  fi: [fi, backend.fi, history.fi, correction.fi, myReceipts.fi],
+  sv: [sv, backend.sv, history.sv, correction.sv, myReceipts.sv],
+} as const;
 
 /**
  * The English words a Finnish or Swedish page must not show: every literal part of every
@@ -35,7 +39,7 @@ const CATALOGUES = { fi: [fi, backend.fi, history.fi, correction.fi], sv: [sv, b
  */
 function englishFragments(locale: 'fi' | 'sv'): string[] {
   const own = allStrings(CATALOGUES[locale]).join('\n');
-  return [...new Set(allStrings([en, backend.en, history.en, correction.en]).flatMap((string) => string.split(/\{\w+\}/)))]
+  return [...new Set(allStrings([en, backend.en, history.en, correction.en, myReceipts.en]).flatMap((string) => string.split(/\{\w+\}/)))]
     .map((fragment) => fragment.trim())
     .filter((fragment) => /[A-Za-z]{4,}/.test(fragment) && !own.includes(fragment));
 }
@@ -54,8 +58,8 @@ async function open(locale: Locale, result: AnalysisResult = analysis()): Promis
 }
 
 const LABELS = {
-  fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy, back: fi.privacy.back, history: history.fi },
-  sv: { scan: sv.home.scanReceipt, sample: sv.calculator.trySample, privacy: sv.footer.privacy, back: sv.privacy.back, history: history.sv },
+  fi: { scan: fi.home.scanReceipt, sample: fi.calculator.trySample, privacy: fi.footer.privacy, back: fi.privacy.back, history: history.fi, mine: myReceipts.fi },
+  sv: { scan: sv.home.scanReceipt, sample: sv.calculator.trySample, privacy: sv.footer.privacy, back: sv.privacy.back, history: history.sv, mine: myReceipts.sv },
 };
 
 describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
@@ -89,13 +93,23 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
   });
 
   it('shows My receipts, saved and empty, with no English left', async () => {
+    localStorage.setItem(
+      'receiptCalculator.corrections',
+      JSON.stringify({
+        version: 1,
+        enabled: true,
+        corrections: [{ key: 'oatly kaurajuoma 1l', name: 'Oatly kaurajuoma 1L', category: 'Dairy', amount: { unit: 'kg', value: 2.2, per: 2 }, date: '2025-11-01' }],
+      }),
+    );
     const widget = await open(locale);
     const labels = LABELS[locale];
     const root = widget.shadow.querySelector('section[data-view]')!;
     // From home, with nothing saved yet.
     await click(button(widget.shadow, labels.history.title));
     expect(root.getAttribute('data-view')).toBe('history');
-    expect(text(widget.shadow)).toContain(labels.history.empty);
+    expect(text(widget.shadow)).toContain(labels.mine.empty);
+    expect(text(widget.shadow)).toContain(myReceipts[locale].rememberedTitle);
+    expect(widget.shadow.querySelectorAll('[data-testid="remembered-list"] li')).toHaveLength(1);
     expect(leaks(text(widget.shadow), locale), 'empty history').toEqual([]);
     await click(button(widget.shadow, labels.back));
 
@@ -108,13 +122,13 @@ describe.each(['fi', 'sv'] as const)('the widget in %s', (locale) => {
     await settle();
     expect(root.getAttribute('data-view')).toBe('history');
     expect(widget.shadow.querySelectorAll('[data-testid="history-list"] li')).toHaveLength(1);
-    expect(text(widget.shadow)).toContain(labels.history.yourAverage);
+    expect(text(widget.shadow)).toContain(labels.mine.yourAverage);
     expect(text(widget.shadow)).toContain((locale === 'fi' ? fi : sv).categories['Red Meat']);
     expect(leaks(text(widget.shadow), locale), 'history').toEqual([]);
 
     // The delete-all confirmation too.
-    await click(button(widget.shadow, labels.history.removeAll));
-    expect(text(widget.shadow)).toContain(labels.history.confirmRemoveAll);
+    await click(button(widget.shadow, labels.mine.removeAll));
+    expect(text(widget.shadow)).toContain(labels.mine.confirmRemoveAll);
     expect(leaks(text(widget.shadow), locale), 'confirmation').toEqual([]);
     await widget.unmount();
   });

@@ -3,11 +3,13 @@ import {
   formatEquivalent,
   formatEuro,
   formatKg,
+  formatRange,
   formatTonnes,
   formatWeight,
   percentOf,
   shortenCount,
 } from '../../../src/widget/rules/format.ts';
+import { fill, messagesFor } from '../../../src/widget/i18n/index.ts';
 
 describe('formatEuro', () => {
   it('writes euros with two decimals', () => {
@@ -87,5 +89,19 @@ describe('percentOf', () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(2, 3)).toBe(67);
     expect(percentOf(5, 0)).toBe(0);
+  });
+});
+
+describe('formatRange', () => {
+  it('rounds a range as it is read, in each language’s words', () => {
+    expect(fill(messagesFor('fi').estimate.about, formatRange('fi', 24.2, 36.8))).toBe('noin 24–37');
+    expect(fill(messagesFor('sv').estimate.about, formatRange('sv', 24.2, 36.8))).toBe('cirka 24–37');
+    expect(fill(messagesFor('en').estimate.about, formatRange('en', 24.2, 36.8))).toBe('about 24–37');
+    expect(formatRange('fi', 3.14, 6.28)).toEqual({ low: '3,1', high: '6,3' });
+    expect(formatRange('en', 0.123, 0.456)).toEqual({ low: '0.12', high: '0.46' });
+  });
+
+  it('adds a decimal rather than show both ends the same', () => {
+    expect(formatRange('en', 10.2, 10.4)).toEqual({ low: '10.2', high: '10.4' });
   });
 });

@@ -30,10 +30,24 @@ describe('summary of a result', () => {
       kgByCategory: { 'Red Meat': 6.8, Dairy: 3.5, Vegetables: 0.54, Grains: 1.5 },
       itemCount: 4,
       priceTotal: 46.5,
+      printedTotal: 46.9,
     });
     expect(JSON.stringify(plain)).not.toContain('Oltermanni');
     const withItems = summarize(result, { id: 'a', date: '2025-11-03', includeItems: true });
     expect(withItems.items).toEqual(result.items.map((item) => item.name));
+  });
+
+  it('files a receipt under the day it prints, when the backend read one, else the day of the save', () => {
+    const printed = analysis({ store_info: { name: 'Prisma Olari', total: 20, date: '2025-09-20' } });
+    expect(summarize(printed, { id: 'a', date: '2025-11-03', includeItems: false }).date).toBe('2025-09-20');
+    const odd = analysis({ store_info: { name: 'Prisma Olari', total: 20, date: '20.9.2025' } });
+    expect(summarize(odd, { id: 'a', date: '2025-11-03', includeItems: false }).date).toBe('2025-11-03');
+  });
+
+  it('keeps the total’s plausible range when the backend sent one, and reads it back', () => {
+    const saved = summarize(analysis({ total_emissions_low: 9.8412, total_emissions_high: 15.2 }), { id: 'a', date: '2025-11-03', includeItems: false });
+    expect(saved).toMatchObject({ totalKg: 12.34, lowKg: 9.841, highKg: 15.2 });
+    expect(readHistory(writeHistory([saved])).receipts[0]).toEqual(saved);
   });
 });
 
@@ -103,6 +117,13 @@ describe('damaged data', () => {
     expect(read.notice).toEqual({ kind: 'skipped', count: 7 });
   });
 
+  it('a broken range is dropped, never the receipt', () => {
+    const good = receipt('ok', '2025-11-01');
+    const read = readHistory(JSON.stringify({ version: 2, receipts: [{ ...good, lowKg: 99, highKg: 100 }, { ...receipt('b', '2025-11-02'), lowKg: 'x' }] }));
+    expect(read.notice).toBeNull();
+    expect(read.receipts).toEqual([good, receipt('b', '2025-11-02')]);
+  });
+
   it('a newer version is not read, not overwritten, and can be cleared', () => {
     const storage = new QuotaStorage();
     const newer = JSON.stringify({ version: HISTORY_VERSION + 1, receipts: [] });
@@ -138,7 +159,7 @@ describe('storage that fails', () => {
     const before = storage.getItem(HISTORY_KEY);
     // Room for a little more, not for a second receipt.
     storage.quotaChars = HISTORY_KEY.length + (before?.length ?? 0) + 50;
-    history.save(analysis(), true);
+    history.save(analysis({ store_info: { name: 'Lidl', total: 12.5 } }), true);
     expect(history.store.getState().outcome).toEqual({ kind: 'failed', failure: 'full' });
     expect(history.store.getState().receipts).toHaveLength(1);
     expect(storage.getItem(HISTORY_KEY)).toBe(before);
@@ -177,6 +198,37 @@ describe('storage that fails', () => {
     expect(history.store.getState().blocked).toBe(false);
     history.save(analysis(), false);
     expect(history.store.getState().outcome).toEqual({ kind: 'failed', failure: 'full' });
+  });
+});
+
+describe('the same receipt twice', () => {
+  it('is saved once: the same store, day and printed total say so, and the first one is named', () => {
+    const storage = new QuotaStorage();
+    const { history, setNow } = historyOn(storage);
+    expect(history.save(analysis(), false)).toMatchObject({ kind: 'saved' });
+    // Read again (other numbers after a correction, other case in the store's name): the same receipt.
+    const again = history.save(analysis({ total_emissions: 9, total_price: 40, store_info: { name: 'K-CITYMARKET HELSINKI RUOHOLAHTI', total: 46.9 } }), false);
+    expect(again).toEqual({ kind: 'duplicate', receipt: history.store.getState().receipts[0] });
+    expect(history.store.getState().outcome).toEqual({ kind: 'duplicate', receipt: history.store.getState().receipts[0] });
+    expect(readHistory(storage.getItem(HISTORY_KEY)).receipts).toHaveLength(1);
+    // Another total, another store or another day is another receipt.
+    expect(history.save(analysis({ store_info: { name: 'K-Citymarket Helsinki Ruoholahti', total: 12.1 } }), false).kind).toBe('saved');
+    expect(history.save(analysis({ store_info: { name: 'Lidl', total: 46.9 } }), false).kind).toBe('saved');
+    setNow(new Date(2025, 10, 4, 12));
+    expect(history.save(analysis(), false).kind).toBe('saved');
+    // Without a printed total on either side, the item sums tell.
+    const noTotal = analysis({ store_info: { name: 'Tori', total: null } });
+    expect(history.save(noTotal, false).kind).toBe('saved');
+    expect(history.save(noTotal, false).kind).toBe('duplicate');
+    expect(history.save({ ...noTotal, total_price: 1 }, false).kind).toBe('saved');
+  });
+
+  it('a quiet save (a batch) leaves the view’s status as it was', () => {
+    const { history } = historyOn(new QuotaStorage());
+    history.save(analysis(), false);
+    history.remove('r1');
+    expect(history.save(analysis(), false, { announce: false })).toMatchObject({ kind: 'saved' });
+    expect(history.store.getState().outcome).toEqual({ kind: 'deleted' });
   });
 });
 

@@ -42,6 +42,15 @@ function recalculated(overrides: Partial<AnalysisResult>): AnalysisResult {
 }
 
 describe('item editor', () => {
+  it('shows each item’s emissions with its plausible range, or alone for a backend that sends none', async () => {
+    const items = READ.items.map((item, i) => (i === 0 ? { ...item, emissions_low: 3.41, emissions_high: 10.2 } : item));
+    const { shadow, unmount } = await showResult({ ...READ, items });
+    const figures = [...shadow.querySelectorAll('[data-testid="edit-figure"]')].map(text);
+    expect(figures[0]).toBe('6.80 kg CO2e, about 3–10');
+    expect(figures[1]).toBe('3.20 kg CO2e');
+    await unmount();
+  });
+
   it('sends a corrected category, shows the backend’s numbers, marks the item and keeps focus on it', async () => {
     const items = READ.items.map((item, i) => (i === 4 ? { ...item, category: 'Processed Food' as const, emissions: 2.4, edited: true } : item));
     fetch.once('/api/recalculate', json(recalculated({ items, total_emissions: 13.24, summary: { driving_equivalent_km: 110.3, tree_months_absorption: 21.8 } })));

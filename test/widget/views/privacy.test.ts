@@ -22,11 +22,15 @@ describe('privacy view', () => {
       'How we use data',
       'Data security',
       'Your rights under the GDPR',
-      'Receipts you save on your device',
+      'What is kept on your device',
       'Contact',
     ]);
     // What "Save to this device" keeps, and that it stays in the browser.
     expect(all).toContain('It is never sent to the service or anywhere else');
+    // Remembered corrections: what, where, and that the service keeps none of it.
+    expect(all).toContain('the line’s name and your correction are kept in the same place');
+    expect(all).toContain('Nothing of it is stored on the service');
+    expect(all).toContain('the numbers of adults and children are kept there as well and never sent anywhere');
     // What the backend really does.
     expect(all).toContain('never written to disk');
     expect(all).toContain('text recognition (OCR) that runs on the service’s own server');

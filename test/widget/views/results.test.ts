@@ -30,6 +30,30 @@ describe('results view', () => {
     await unmount();
   });
 
+  it('shows the total’s plausible range beside it, and why the figure is an estimate under a disclosure', async () => {
+    const { shadow, unmount } = await showResult(analysis({ total_emissions_low: 9.84, total_emissions_high: 15.2 }));
+    const summary = shadow.querySelector('[data-testid="result"]')!;
+    expect(text(summary.querySelector('[data-testid="total-emissions"]')!)).toBe('12.3 kg CO2e');
+    expect(text(summary.querySelector('[data-testid="total-range"]')!)).toBe('about 10–15');
+    const about = summary.querySelector<HTMLDetailsElement>('[data-testid="about-figure"]')!;
+    expect(about.open).toBe(false);
+    expect(text(about.querySelector('summary')!)).toBe('About this figure');
+    expect(text(about)).toMatch(/An estimate, not a measurement/);
+    expect(text(about)).toMatch(/Comparisons and tips use the main figure/);
+    // Equivalents keep using the central figure.
+    expect(text(shadow.querySelector('[data-testid="driving"]')!)).toBe('102 kmof driving a car');
+    await unmount();
+  });
+
+  it('shows no range for a backend that sends none, or a broken one', async () => {
+    for (const result of [analysis(), analysis({ total_emissions_low: 13, total_emissions_high: 15 })]) {
+      const { shadow, unmount } = await showResult(result);
+      expect(shadow.querySelector('[data-testid="total-range"]')).toBeNull();
+      expect(shadow.querySelector('[data-testid="about-figure"]')).not.toBeNull();
+      await unmount();
+    }
+  });
+
   it('says "Item found" for a single item, and "1 item" in its category', async () => {
     const single: AnalysisResult = analysis({
       metadata: { processed_at: '2025-11-14T17:42:00Z', processing_method: 'text', items_found: 1 },

@@ -5,6 +5,7 @@ import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
 import { isSideways, measurePage, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
 import type { FileKind } from './detect.ts';
+import { checkPngData } from './png.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
 import { divideByBackground, findPaper, maxFilter, type GrayImage, type PixelImage } from './paper.ts';
 
@@ -75,12 +76,16 @@ interface Oriented {
 /** A turn of the picture clockwise, applied after its EXIF orientation. */
 export type QuarterTurn = 0 | 90 | 180 | 270;
 
-/** Reads the header only: refuses undecodable HEIC and decompression bombs before any pixel is decoded. */
+/** `inspectUpright`, the size of the picture once turned. */
 async function inspect(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn = 0): Promise<Oriented> {
   const size = await inspectUpright(source, limits);
   return turn === 90 || turn === 270 ? { width: size.height, height: size.width } : size;
 }
 
+/**
+ * Reads the header only: refuses undecodable HEIC and decompression bombs before any pixel is
+ * decoded (a PNG's image data is also counted against its header, never held: png.ts).
+ */
 async function inspectUpright(source: ImageSource, limits: DecodeLimits): Promise<Oriented> {
   if ('pixels' in source) {
     if (source.pixels.width * source.pixels.height > limits.maxPixels) {
@@ -96,6 +101,7 @@ async function inspectUpright(source: ImageSource, limits: DecodeLimits): Promis
   if (meta.width * frameHeight > limits.maxPixels) {
     throw tooManyPixels(Math.floor(limits.maxPixels / 1e6));
   }
+  if (source.kind === 'png') await checkPngData(source.bytes);
   const swapped = (meta.orientation ?? 1) >= 5;
   return swapped ? { width: frameHeight, height: meta.width } : { width: meta.width, height: frameHeight };
 }

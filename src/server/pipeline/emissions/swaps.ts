@@ -39,6 +39,8 @@ export const SWAPS: ReadonlyMap<string, SwapRule> = buildSwapTable(readDataTable
 export interface KeyedItem {
   item: AnalysisItem;
   productKey: string;
+  /** The item carries its product key's own factor (not its category's), whose error it shares with the key's other items. */
+  shared?: boolean;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The offline reader's extraction stage, bytes → text passes: file-type detection, image
 // preparation (sharp: turned the way its print reads, levelled), OCR (tesseract.js pool) and its
-// policy of reading a photo again (turned over, or prepared another way), PDF text
-// layer (pdfjs-dist) with OCR of pages that have none. It reads text and never judges it: the
+// policy of reading a photo again (turned over, or prepared another way), PDF text layer
+// (pdfjs-dist, in the PDF reader processes of ../pdf/pool.ts, within each upload's budget)
+// with OCR of pages that have none. It reads text and never judges it: the
 // reading stage (../read/) pulls the passes one at a time and asks for another only while none
 // adds up. The vision model's input is apart (vision.ts).
 // Receipt bytes and text stay in memory: nothing here writes a file or logs what a receipt says.
@@ -17,10 +18,11 @@ import { noTextInImage } from '../ocr/refusals.ts';
 import type { OcrMode } from '../ocr/tesseract.ts';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../ocr/trained-data.ts';
 import { hasReadableText, readsNoReceipt, tidyOcrText } from '../ocr/text.ts';
-import { loadPdfjs } from '../pdf/document.ts';
+import { budgetFor, type PdfSettings } from '../pdf/budget.ts';
+import { PdfPool } from '../pdf/pool.ts';
 import { noTextInPdf } from '../pdf/refusals.ts';
 import type { ProcessingMethod } from '../types.ts';
-import { pdfPagesSkipped, withPdf } from './pdf.ts';
+import { pdfPagesSkipped, withPdf, type PdfLimits } from './pdf.ts';
 import { visionInput, type VisionInput } from './vision.ts';
 
 /**
@@ -92,6 +94,8 @@ export interface ExtractorOptions {
   ocrRecycleGrowthBytes?: number;
   /** Receives operational problems (never receipt text); defaults to the console. The app passes its logger. */
   log?: (level: 'warn' | 'error', message: string) => void;
+  /** PDF reader processes, the uploads that may wait for one, and each upload's budget (pdf/budget.ts); defaults where unset. */
+  pdf?: Partial<PdfSettings>;
 }
 
 export interface Extractor {
@@ -111,6 +115,8 @@ export interface Extractor {
   visionInput(bytes: Buffer, signal?: AbortSignal): Promise<VisionInput>;
   /** OCR jobs running plus waiting. */
   readonly load: number;
+  /** Process ids of the PDF reader processes, whose memory is the server's too. */
+  readonly pdfReaderPids: number[];
   close(): Promise<void>;
 }
 
@@ -199,7 +205,14 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     log,
   });
 
-  const pdfLimits = { ...limits, maxPdfPages: options.maxPdfPages };
+  const pdfPool = new PdfPool({
+    ...budgetFor(options.pdf ?? {}),
+    workers: options.pdf?.workers ?? 1,
+    maxQueue: options.pdf?.queueLimit ?? options.maxQueue,
+    textPages: options.maxPdfPages,
+    log,
+  });
+  const pdfLimits: PdfLimits = { ...limits, maxPdfPages: options.maxPdfPages, openPdf: (bytes, signal) => pdfPool.open(bytes, signal) };
 
   function detectOrRefuse(bytes: Uint8Array): FileKind {
     const kind = detectKind(bytes);
@@ -359,7 +372,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         }
         const notices = pdf.pageCount > pages ? [pdfPagesSkipped(pages, pdf.pageCount)] : [];
         return { texts, ocrResults, scan, notices };
-      });
+      }, signal);
       if (read.scan && queue.ticket) {
         yield* ocrPasses(read.scan, queue.ticket, { kind: 'pdf', method: 'pdf-ocr', notices: read.notices }, noTextInPdf, signal);
         return;
@@ -384,7 +397,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
 
   return {
     async ready() {
-      await Promise.all([pool.ready(), loadPdfjs()]);
+      await Promise.all([pool.ready(), pdfPool.ready()]);
     },
     async *extract(bytes, signal) {
       const kind = detectOrRefuse(bytes);
@@ -394,6 +407,11 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     get load() {
       return pool.load;
     },
-    close: () => pool.close(),
+    get pdfReaderPids() {
+      return pdfPool.pids;
+    },
+    close: async () => {
+      await Promise.all([pool.close(), pdfPool.close()]);
+    },
   };
 }

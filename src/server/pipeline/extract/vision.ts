@@ -2,9 +2,9 @@
 // (EXIF-rotated, long side ≤ 2048 px); for PDFs the text layer when every page has one, else
 // one JPEG per page. No OCR runs here.
 import { detectKind, type FileKind } from '../decode/detect.ts';
-import { toVisionJpeg, type DecodeLimits } from '../decode/image.ts';
+import { toVisionJpeg } from '../decode/image.ts';
 import { unsupportedType } from '../decode/refusals.ts';
-import { withPdf } from './pdf.ts';
+import { withPdf, type PdfLimits } from './pdf.ts';
 
 export interface VisionInput {
   kind: FileKind;
@@ -12,7 +12,7 @@ export interface VisionInput {
   images: Buffer[];
 }
 
-export async function visionInput(bytes: Buffer, limits: DecodeLimits & { maxPdfPages: number }, signal?: AbortSignal): Promise<VisionInput> {
+export async function visionInput(bytes: Buffer, limits: PdfLimits, signal?: AbortSignal): Promise<VisionInput> {
   const kind = detectKind(bytes);
   if (!kind) throw unsupportedType();
   if (kind !== 'pdf') return { kind, text: null, images: [await toVisionJpeg({ bytes, kind }, limits)] };
@@ -31,5 +31,5 @@ export async function visionInput(bytes: Buffer, limits: DecodeLimits & { maxPdf
       images.push(await toVisionJpeg({ pixels: await pdf.renderPage(page) }, limits));
     }
     return { kind, text: null, images };
-  });
+  }, signal);
 }

@@ -1,8 +1,8 @@
 // PDF access with pdfjs-dist (legacy build, the one made for Node): the bytes stay in memory,
 // fonts and decoders come from the installed package, nothing is fetched from the network.
+// It runs in a PDF reader process (reader-process.ts), never in the server itself.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 import type { ImageSource } from '../decode/image.ts';
 import { isCodedError, type CodedError } from '../errors.ts';
 import type { PixelImage } from '../decode/paper.ts';
@@ -175,7 +175,8 @@ export async function openPdf(bytes: Buffer, limits: PdfLimits): Promise<PdfFile
         if (sole) {
           const jpeg = await soleEmbeddedJpeg(bytes, pageNumber - 1);
           // A PDF viewer ignores a JPEG's EXIF orientation; the photo path would apply it.
-          const orientation = jpeg ? ((await sharp(jpeg).metadata().catch(() => null))?.orientation ?? 1) : null;
+          const sharp = jpeg ? (await import('sharp')).default : null;
+          const orientation = jpeg && sharp ? ((await sharp(jpeg).metadata().catch(() => null))?.orientation ?? 1) : null;
           if (jpeg && orientation === 1) return { bytes: jpeg, kind: 'jpeg' as const };
           const pixels = decodedImage(page, sole.id, limits);
           if (pixels) return { pixels };

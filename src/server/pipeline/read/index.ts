@@ -3,15 +3,18 @@
 // chooser (choose.ts) keeps the first pass whose receipt adds up to the receipt's own total,
 // asking the extractor for another pass only while none does. When none does, the passes are
 // merged line by line (merge-passes.ts). A photo read unsurely and checking nothing is refused
-// here (unreadable-photo.ts), beside the choice. A long receipt scanned as several pages is
-// joined into one text before it is parsed (pages.ts).
+// here (unreadable-photo.ts), beside the choice, and a photo's day is claimed only where two
+// lines print it alike (claimed-date.ts). A long receipt scanned as several pages is joined into
+// one text before it is parsed (pages.ts).
 import type { TextPass } from '../extract/index.ts';
 import { toEuros } from '../money.ts';
+import { readPurchaseDate } from '../parse/date.ts';
 import { parseText, storeOf, type ParsedText } from '../parse/index.ts';
 import { buildReceipt } from '../receipt.ts';
 import type { ParsedReceipt } from '../types.ts';
 import { readingOf, type Candidate } from './candidates.ts';
 import { bestReading, checkReading, type ReadingCheck } from './choose.ts';
+import { claimableDate } from './claimed-date.ts';
 import { fitToTotal } from './fit-to-total.ts';
 import { mergePasses } from './merge-passes.ts';
 import { joinPages } from './pages.ts';
@@ -28,9 +31,12 @@ export interface Reading {
   parses: number;
 }
 
-function receiptOf(text: ParsedText, { section, fitted }: Pick<Candidate, 'section' | 'fitted'>): ParsedReceipt {
+function receiptOf(text: ParsedText, { section, fitted }: Pick<Candidate, 'section' | 'fitted'>, dateFrom: ParsedText = text): ParsedReceipt {
+  const date = readPurchaseDate(dateFrom.lines, dateFrom.sections.itemsStart);
   const lines = {
     store: storeOf(text, section),
+    date: date?.day ?? null,
+    dateLines: date?.lines ?? 0,
     printedTotal: fitted.check.printedCents === null ? null : toEuros(fitted.check.printedCents),
     items: fitted.items,
     deposits: toEuros(section.depositCents),
@@ -56,7 +62,10 @@ function mergedReceipt(texts: readonly ParsedText[]): ParsedReceipt | null {
   const first = texts[0];
   if (!merged || !first) return null;
   const fitted = fitToTotal(merged.section, { total: { cents: merged.totalCents, uncertain: false, lineIndex: -1 }, vatCents: null, payments: [] });
-  return fitted.matches ? receiptOf(first, { section: merged.section, fitted }) : null;
+  if (!fitted.matches) return null;
+  // The day from the first pass that reads one: OCR may have garbled it in another.
+  const dated = texts.find((text) => readPurchaseDate(text.lines, text.sections.itemsStart) !== null) ?? first;
+  return receiptOf(first, { section: merged.section, fitted }, dated);
 }
 
 /** Several OCR readings' texts merged (see `mergedReceipt`); null when they do not make exactly one receipt that adds up. */
@@ -99,9 +108,9 @@ export async function readPasses(passes: AsyncIterable<TextPass>, signal?: Abort
   const best = read[bestReading(read.map((pass) => pass.check))];
   if (!best) throw new Error('The extractor yielded no text pass');
   const merged = !best.check.reconciles && read.length > 1 ? mergedReceipt(read.map((pass) => pass.text)) : null;
-  const receipt = merged ?? receiptOf(best.text, best.candidate);
-  signal?.throwIfAborted();
   const { method, ocrConfidence } = best.pass;
+  const receipt = claimableDate(merged ?? receiptOf(best.text, best.candidate), method);
+  signal?.throwIfAborted();
   if (isUnreadablePhoto({ method, items: receipt.items.length, printedTotal: receipt.printedTotal, ...(ocrConfidence === undefined ? {} : { ocrConfidence }) })) {
     throw unreadablePhoto();
   }

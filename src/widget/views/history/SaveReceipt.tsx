@@ -5,40 +5,10 @@ import { styled } from 'styled-components';
 import type { AnalysisResult } from '../../../contract.ts';
 import { Button } from '../../components/Button.tsx';
 import { ButtonRow, Card, Muted, SectionTitle } from '../../components/layout.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import { palette } from '../../theme/palette.ts';
 import { useHistoryState, useWidget } from '../../state/widget-context.ts';
-import { outcomeText } from './messages.ts';
-
-/** An on/off switch (a button with role="switch"): the consent box stays the view's only checkbox. */
-const Switch = styled.button.attrs({ type: 'button' as const, role: 'switch' })`
-  display: flex;
-  align-items: center;
-  gap: 10px;
-  min-height: 44px;
-  margin: 8px 0;
-  padding: 0;
-  border: 0;
-  background: none;
-  font: inherit;
-  color: inherit;
-  text-align: left;
-  cursor: pointer;
-
-  &::before {
-    content: '';
-    flex: none;
-    width: 36px;
-    height: 20px;
-    border-radius: 10px;
-    border: 2px solid ${palette.primary};
-    background: radial-gradient(circle 7px at 9px 50%, ${palette.primary} 98%, transparent) ${palette.surface};
-    transition: background-position 0.15s ease;
-  }
-
-  &[aria-checked='true']::before {
-    background: radial-gradient(circle 7px at 25px 50%, ${palette.onPrimary} 98%, transparent) ${palette.primary};
-  }
-`;
+import { storageFailureText } from './storage-text.ts';
 
 const Failure = styled.p`
   margin: 12px 0 0;
@@ -57,13 +27,13 @@ const Saved = styled.p`
 `;
 
 export function SaveReceipt(props: { result: AnalysisResult }) {
-  const { history, controller, locale, messages } = useWidget();
+  const { history, controller, messages } = useWidget();
   const text = messages.history;
   const saved = useHistoryState((state) => state.savedResult === props.result);
   const outcome = useHistoryState((state) => state.outcome);
   const [includeItems, setIncludeItems] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
-  const failure = !saved && outcome?.kind === 'failed' ? outcomeText(text, locale, outcome).message : null;
+  const failure = !saved && outcome?.kind === 'failed' ? storageFailureText(text, outcome.failure) : null;
 
   return (
     <Card aria-labelledby="rc-save-title" data-testid="save-receipt">
@@ -75,7 +45,7 @@ export function SaveReceipt(props: { result: AnalysisResult }) {
         </Switch>
       )}
       <ButtonRow>
-        <Saved role="status">{saved && text.saved}</Saved>
+        <Saved role="status">{saved && (outcome?.kind === 'duplicate' ? text.alreadySaved : text.saved)}</Saved>
         {!saved && (
           <Button
             onClick={() => {

@@ -1,27 +1,42 @@
 // The sentence for a history outcome or stored-data notice, and dates in the visitor's language.
-import { plural, type Locale } from '../../i18n/index.ts';
+import { fill, plural, type Locale } from '../../i18n/index.ts';
 import type { HistoryStrings } from '../../i18n/history.ts';
+import type { MyReceiptsStrings } from '../../i18n/my-receipts.ts';
 import type { HistoryNotice } from '../../rules/history.ts';
 import type { HistoryOutcome } from '../../state/history.ts';
+import { storageFailureText } from './storage-text.ts';
 
-export function outcomeText(text: HistoryStrings, locale: Locale, outcome: HistoryOutcome): { message: string; error: boolean } {
+export function outcomeText(
+  saving: HistoryStrings,
+  text: MyReceiptsStrings,
+  locale: Locale,
+  outcome: HistoryOutcome,
+): { message: string; error: boolean } {
   switch (outcome.kind) {
     case 'saved':
-      return { message: text.saved, error: false };
+      return { message: saving.saved, error: false };
+    case 'duplicate':
+      return { message: saving.alreadySaved, error: false };
     case 'deleted':
     case 'cleared':
       return { message: text.deleted, error: false };
-    case 'imported':
-      return { message: plural(locale, text.imported, outcome.added), error: false };
+    case 'imported': {
+      const parts = [
+        plural(locale, text.imported, outcome.added),
+        ...(outcome.corrections !== undefined && outcome.corrections > 0 ? [plural(locale, text.importedCorrections, outcome.corrections)] : []),
+        ...(outcome.household ? [text.importedHousehold] : []),
+      ];
+      return { message: parts.reduce((a, b) => fill(text.sentences, { a, b })), error: false };
+    }
     case 'import-refused':
       return { message: text.refused, error: true };
     case 'failed':
-      return { message: outcome.failure === 'read-only' ? text.newer : text[outcome.failure], error: true };
+      return { message: storageFailureText(saving, outcome.failure), error: true };
   }
 }
 
-export function noticeText(text: HistoryStrings, notice: HistoryNotice): string {
-  return notice.kind === 'newer' ? text.newer : text.unreadable;
+export function noticeText(saving: HistoryStrings, text: MyReceiptsStrings, notice: HistoryNotice): string {
+  return notice.kind === 'newer' ? saving.newer : text.unreadable;
 }
 
 /** `YYYY-MM` → "November 2025" (or the short month alone, for the chart). */

@@ -1,9 +1,10 @@
-// One item of the result as the editor shows it: its name (marked when the visitor changed it)
-// and its controls. A narrow widget stacks them; a wide one has room for both on one line.
+// One item of the result as the editor shows it: its name (marked when the visitor changed it),
+// its kg CO2e with the plausible range the backend sent, and its controls. A narrow widget stacks them; a wide one has room for both on one line.
 import { styled } from 'styled-components';
 import type { AnalysisItem } from '../../../contract.ts';
 import { Button } from '../../components/Button.tsx';
 import { fill } from '../../i18n/index.ts';
+import { kgText } from '../../i18n/kg-text.ts';
 import { useWidget } from '../../state/widget-context.ts';
 import { atLeast } from '../../theme/breakpoints.ts';
 import { palette } from '../../theme/palette.ts';
@@ -28,6 +29,14 @@ const Name = styled.span`
   overflow-wrap: anywhere;
 `;
 
+const Figure = styled.span`
+  display: block;
+  font-size: 0.8125em;
+  font-weight: 400;
+  color: ${palette.muted};
+  font-variant-numeric: tabular-nums;
+`;
+
 const Mark = styled.span`
   margin-left: 8px;
   padding: 0 8px;
@@ -48,7 +57,7 @@ export interface EditRowProps {
 }
 
 export function EditRow(props: EditRowProps) {
-  const { messages } = useWidget();
+  const { messages, locale } = useWidget();
   const t = messages.correction;
   const { item, index } = props;
   return (
@@ -56,6 +65,7 @@ export function EditRow(props: EditRowProps) {
       <Name id={`rc-edit-name-${props.rowKey}`}>
         {item.name}
         {item.edited && <Mark>{t.edited}</Mark>}
+        <Figure data-testid="edit-figure">{kgText(locale, messages, item.emissions, item.emissions_low, item.emissions_high)}</Figure>
       </Name>
       <Controls>
         <CategorySelect item={item} index={index} />

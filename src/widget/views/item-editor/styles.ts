@@ -1,6 +1,7 @@
 // The looks the editor's parts share: a row of controls (native select, input, button, each a
 // 44 px tap target) and a note under them.
 import { styled } from 'styled-components';
+import { fieldControl, fieldLabel } from '../../components/field.ts';
 import { palette } from '../../theme/palette.ts';
 
 export const Controls = styled.div`
@@ -11,14 +12,7 @@ export const Controls = styled.div`
 
   select,
   input {
-    min-height: 44px;
-    max-width: 100%;
-    padding: 8px 10px;
-    border: 1px solid ${palette.muted};
-    border-radius: 10px;
-    background: ${palette.surface};
-    color: ${palette.text};
-    font: inherit;
+    ${fieldControl}
   }
 
   input {
@@ -26,9 +20,7 @@ export const Controls = styled.div`
   }
 
   label {
-    display: grid;
-    gap: 4px;
-    font-weight: 600;
+    ${fieldLabel}
   }
 `;
 

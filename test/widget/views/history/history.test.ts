@@ -11,7 +11,7 @@ const fetch = useFakeBackend();
 
 beforeEach(() => {
   // A fresh answer for every call: a Response body reads only once.
-  fetch.on('/api/process-text', () => json(analysis()));
+  fetch.on('/api/process-text', () => json(analysis({ total_emissions_low: 9.84, total_emissions_high: 15.2 })));
   fetch.on('/stats', () => json(STATS));
 });
 
@@ -57,7 +57,7 @@ describe('My receipts in the widget', () => {
     await settle();
     expect(text(shadow.querySelector('h1')!)).toBe('My receipts');
     expect(shadow.activeElement).toBe(shadow.querySelector('h1'));
-    expect(rows(shadow, 'history-list')[0]).toContain('12.3 kg CO2e · 4 items · €46.50');
+    expect(rows(shadow, 'history-list')[0]).toContain('12.3 kg CO2e, about 10–15 · 4 items · €46.50');
     expect(rows(shadow, 'history-months')).toEqual([
       'November 202512.3 kg CO2e · 1 receipt',
       'Your average per receipt12.3 kg CO2e',

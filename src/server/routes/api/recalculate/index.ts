@@ -22,6 +22,7 @@ export function toParsedReceipt(body: RecalculateBody): ParsedReceipt {
   const other = body.other_lines_total ?? 0;
   const lines = {
     store: { name: body.store_info?.name ?? null, chain: body.store_info?.chain ?? null },
+    date: body.store_info?.date ?? null,
     printedTotal: body.store_info?.total ?? null,
     items,
     deposits: Math.max(0, other),
