@@ -226,44 +226,21 @@ const LEVEL_FIRST_READING_DEGREES = 8;
 
 /** Pixels of a picture levelled before its paper is found: enough for a receipt's paper at the reading width. */
 const LEVELLED_PICTURE_PIXELS = 4_000_000;
-/** Side of the sample the colour of a picture's edge is taken from. */
-const EDGE_SAMPLE = 32;
-
-/**
- * The mean colour of the picture's outermost pixels: what lies around the paper (the table). The
- * corners a levelled picture gains are filled with it, so the paper is found in it as in the
- * picture: black corners moved Otsu's split of the thumbnail below a gray table, which was then
- * taken for paper with the receipt (a blurry photo tilted 15° was refused).
- */
-async function edgeColour(source: ImageSource, limits: DecodeLimits): Promise<{ r: number; g: number; b: number }> {
-  const { data, info } = await open(source, limits).autoOrient().resize(EDGE_SAMPLE, EDGE_SAMPLE, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const sum = [0, 0, 0];
-  let count = 0;
-  for (let y = 0; y < info.height; y++) {
-    for (let x = 0; x < info.width; x++) {
-      if (x !== 0 && y !== 0 && x !== info.width - 1 && y !== info.height - 1) continue;
-      const at = (y * info.width + x) * info.channels;
-      for (let channel = 0; channel < 3; channel++) sum[channel] = (sum[channel] ?? 0) + (data[at + Math.min(channel, info.channels - 1)] ?? 0);
-      count++;
-    }
-  }
-  const [r = 0, g = 0, b = 0] = sum.map((value) => Math.round(value / Math.max(1, count)));
-  return { r, g, b };
-}
+/** The corners a levelled picture gains: dark, so they are never taken for paper. */
+const LEVELLED_CORNERS = '#000000';
 
 /**
  * The picture turned by `turn` and levelled (turned back by its `lean`), as pixels of at most
- * LEVELLED_PICTURE_PIXELS, its new corners the colour of its edge. Only one rotation fits in a sharp pipeline after the EXIF one, so the
+ * LEVELLED_PICTURE_PIXELS. Only one rotation fits in a sharp pipeline after the EXIF one, so the
  * turn and the lean are one.
  */
 async function levelledPicture(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn, lean: number): Promise<PixelImage> {
   const size = await inspect(source, limits);
   const scale = Math.min(1, Math.sqrt(LEVELLED_PICTURE_PIXELS / (size.width * size.height)));
-  const background = await edgeColour(source, limits);
   const { data, info } = await open(source, limits)
     .autoOrient()
     .resize(Math.max(1, Math.round(size.width * scale)), Math.max(1, Math.round(size.height * scale)), { fit: 'fill' })
-    .rotate(turn - lean, { background })
+    .rotate(turn - lean, { background: LEVELLED_CORNERS })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
