@@ -14,7 +14,7 @@ import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
-import { CONTROL, readsAsTwin, runTurned, TILTS, TURNS, turnable, turnedMisses, turnedTable, type Turn, type TurnedAs } from './eval/turned.ts';
+import { CONTROL, readsAsTwin, runTurned, TILTS, TURNED_AS, TURNS, turnable, turnedMisses, turnedTable, type Turn, type TurnedAs } from './eval/turned.ts';
 import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
 
 const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
@@ -31,12 +31,14 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
   --openai           keep OPENAI_API_KEY (default: measure the offline reader)
   --check            exit 1 when a metric is under its floor (scripts/eval/floors.ts)
   --turned           instead of the tables per input kind: every photo and one-page scan turned
-                     90, 180 and 270 degrees (no orientation metadata), as an image and as a
-                     scanner app's PDF, read beside its upright twin; with --check, exit 1 when a
-                     turned input does not read as its twin (scripts/eval/turned.ts)
+                     90, 180 and 270 degrees (no orientation metadata), as an image and as the
+                     two kinds of scanner app PDF, read beside its upright twin and the file itself;
+                     with --check, exit 1 when a turned input does not read as its twin
+                     (scripts/eval/turned.ts)
   --turns 90,270     only these turns (with --turned); tilts too (${TILTS.join(', ')}), as --turns=-15,15;
                      0: a control, each scan PDF's picture upright in a JPEG of another quality
-  --turned-as image  only as images, or only as PDFs (pdf) (with --turned)
+  --turned-as image  only as images, or only as PDFs of the picture taken turned (pdf) or of the
+                     upright picture drawn turned (pdf-drawn) (with --turned)
   --factor-change    only the labelled receipts' totals with today's and the baseline factor table
                      (seconds; the full report prints them too)
   --help`;
@@ -94,7 +96,7 @@ function parseOptions(argv: string[]): Options {
     openai: values.openai,
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
-    turned: values.turned ? { turns: listOption(values.turns, [CONTROL, ...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], ['image', 'pdf'], 'turned-as') as TurnedAs[] } : null,
+    turned: values.turned ? { turns: listOption(values.turns, [CONTROL, ...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], TURNED_AS, 'turned-as') as TurnedAs[] } : null,
     factorChangeOnly: values['factor-change'],
   };
 }
@@ -109,7 +111,8 @@ function listOption(value: string | undefined, allowed: readonly (string | numbe
 
 async function reportTurned(pipeline: ReturnType<typeof createEvalPipeline>, corpus: string, options: Options, turned: NonNullable<Options['turned']>): Promise<number> {
   const entries = await turnable(loadCorpus(corpus).filter((e) => options.kinds.has(e.kind)));
-  const total = entries.length * turned.turns.filter((turn) => turn !== CONTROL).length * turned.as.length + (turned.turns.includes(CONTROL) && turned.as.includes('pdf') ? entries.length : 0);
+  const turnsAs = (as: TurnedAs) => turned.turns.filter((turn) => (as === 'pdf' ? true : as === 'image' ? turn !== CONTROL : (TURNS as readonly number[]).includes(turn))).length;
+  const total = entries.length * turned.as.reduce((sum, as) => sum + turnsAs(as), 0);
   console.log(`\n== Turned: ${label(corpus)} (${entries.length} photos and scans, ${total} turned inputs, each beside its upright twin)`);
   console.log(describeRereads(options.rereads));
   let done = 0;

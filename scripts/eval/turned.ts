@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { soleEmbeddedJpeg } from '../../src/server/pipeline/pdf/embedded-jpeg.ts';
 import { renderScanPdf } from '../fixtures/render-pdf.ts';
 import type { CorpusEntry } from './corpus.ts';
-import { runFile, type EntryResult, type EvalPipeline } from './run.ts';
+import { runEntry, runFile, type EntryResult, type EvalPipeline } from './run.ts';
 import { summarize } from './score.ts';
 import { formatTable, percent, type Cell } from './table.ts';
 
@@ -29,7 +29,13 @@ export type Turn = typeof CONTROL | (typeof TURNS)[number] | (typeof TILTS)[numb
 
 /** A tilted picture's corners, as a table under the receipt: neither paper nor print. */
 const TILT_BACKGROUND = '#6b6b6b';
-export type TurnedAs = 'image' | 'pdf';
+/**
+ * How a turned picture is written: a lossless image; a scanner app's PDF of the picture taken
+ * turned (a JPEG of the turned pixels on a page turned to it); a scanner app's PDF of the upright
+ * picture drawn turned by the page's drawing (its JPEG the upright twin's, byte for byte).
+ */
+export type TurnedAs = 'image' | 'pdf' | 'pdf-drawn';
+export const TURNED_AS: readonly TurnedAs[] = ['image', 'pdf', 'pdf-drawn'];
 
 /** A turned input's item F1 may fall this far below its upright twin's (the issue's promise). */
 export const TURNED_F1_TOLERANCE = 0.02;
@@ -39,7 +45,10 @@ export interface TurnedResult {
   as: TurnedAs;
   turn: Turn;
   turned: EntryResult;
+  /** The same picture written upright in the same way: a lossless PNG, or the same app's PDF of it (a JPEG of the same quality). */
   upright: EntryResult;
+  /** The corpus file itself (the photo, or the one-page scan), as the product reads it. */
+  original: EntryResult;
 }
 
 /** The picture of a photo, or of a scanned PDF's one page; null for a PDF with a text layer or several pictures. */
@@ -66,10 +75,16 @@ async function encode(picture: Buffer, turn: Turn, as: TurnedAs, quality = SCAN_
   // fell to 12 items), so the PDF rows measure the turn with that noise. (A lossless picture in
   // the PDF is worse: pdfjs's decoded pixels, resampled from full size, read the real photos'
   // upright twins at 0.594 and refused 4 of 14, against 0.926 as JPEGs.)
-  const pixels = sharp(picture).autoOrient().rotate(turn, { background: TILT_BACKGROUND });
+  // Drawn turned, the picture is the upright one and the page's drawing turns it.
+  const drawn = as === 'pdf-drawn' && isQuarterTurn(turn) ? turn : 0;
+  const pixels = sharp(picture).autoOrient().rotate(drawn === 0 ? turn : 0, { background: TILT_BACKGROUND });
   if (as === 'image') return pixels.png({ compressionLevel: 3 }).toBuffer();
   const jpeg = await pixels.jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
-  return Buffer.from(await renderScanPdf([jpeg], 'Scanned receipt'));
+  return Buffer.from(await renderScanPdf([jpeg], 'Scanned receipt', drawn));
+}
+
+function isQuarterTurn(turn: Turn): turn is (typeof TURNS)[number] {
+  return (TURNS as readonly number[]).includes(turn);
 }
 
 /** Reads each turnable entry upright and turned each way, as an image and as a scanner app's PDF. */
@@ -83,13 +98,21 @@ export async function runTurned(
   for (const entry of entries) {
     const picture = await pictureOf(entry);
     if (!picture) continue;
-    for (const as of options.as ?? ['image', 'pdf']) {
-      const upright = await runFile(pipeline, entry, await encode(picture, 0, as), as);
+    const original = await runEntry(pipeline, entry);
+    const uprights = new Map<string, EntryResult>();
+    for (const as of options.as ?? TURNED_AS) {
+      const claimed = as === 'image' ? 'image' : 'pdf';
+      // Both kinds of PDF have one upright twin: the same bytes.
+      const uprightBytes = await encode(picture, 0, as);
+      const key = uprightBytes.toString('base64');
+      const upright = uprights.get(key) ?? (await runFile(pipeline, entry, uprightBytes, claimed));
+      uprights.set(key, upright);
       for (const turn of options.turns ?? TURNS) {
-        // A lossless picture written again is its twin itself.
+        // A lossless picture written again is its twin itself; only a quarter or a half turn can be drawn.
         if (turn === CONTROL && as === 'image') continue;
+        if (as === 'pdf-drawn' && !isQuarterTurn(turn)) continue;
         const bytes = await encode(picture, turn, as, turn === CONTROL ? CONTROL_QUALITY : SCAN_QUALITY);
-        const result = { entry, as, turn, upright, turned: await runFile(pipeline, entry, bytes, as) };
+        const result = { entry, as, turn, upright, original, turned: await runFile(pipeline, entry, bytes, claimed) };
         results.push(result);
         onDone?.(result);
       }
@@ -101,30 +124,38 @@ export async function runTurned(
 const f1 = (result: EntryResult): number => summarize([result.score]).f1;
 const refused = (result: EntryResult): boolean => result.score.error !== null;
 
-/** The turned input reads as its upright twin: F1 within the tolerance and the same printed total. */
-export function readsAsTwin(result: TurnedResult): boolean {
-  const sameTotal = result.turned.score.totalFound === result.upright.score.totalFound;
-  return !refused(result.turned) && f1(result.turned) >= f1(result.upright) - TURNED_F1_TOLERANCE && sameTotal;
+/**
+ * The turned input reads as its upright twin (or, with `against` 'original', as the corpus file
+ * itself): F1 within the tolerance and the same printed total.
+ */
+export function readsAsTwin(result: Pick<TurnedResult, 'turned' | 'upright'> & Partial<Pick<TurnedResult, 'original'>>, against: 'upright' | 'original' = 'upright'): boolean {
+  const twin = against === 'original' ? result.original : result.upright;
+  if (!twin) throw new Error('No original read beside the turned input');
+  const sameTotal = result.turned.score.totalFound === twin.score.totalFound;
+  return !refused(result.turned) && f1(result.turned) >= f1(twin) - TURNED_F1_TOLERANCE && sameTotal;
 }
 
 /** One row per way of turning: F1 beside the twins', how many read as their twin, and how many were refused. */
 export function turnedTable(results: readonly TurnedResult[]): string {
   const rows: Cell[][] = [];
   const turns = [CONTROL, ...TURNS, ...TILTS].filter((turn) => results.some((r) => r.turn === turn));
-  for (const as of ['image', 'pdf'] as const) {
+  for (const as of TURNED_AS) {
     for (const turn of turns) {
       const group = results.filter((r) => r.as === as && r.turn === turn);
       if (group.length === 0) continue;
       const turned = summarize(group.map((r) => r.turned.score));
       const upright = summarize(group.map((r) => r.upright.score));
+      const original = summarize(group.map((r) => r.original.score));
       rows.push([
         turn === CONTROL
           ? `scan PDF upright, JPEG q${CONTROL_QUALITY} (control)`
-          : `${as === 'image' ? 'image' : 'scan PDF'} ${turn % 90 === 0 ? 'turned' : 'tilted'} ${turn}°`,
+          : `${{ image: 'image', pdf: 'scan PDF', 'pdf-drawn': 'scan PDF drawn' }[as]} ${turn % 90 === 0 ? 'turned' : 'tilted'} ${turn}°`,
         group.length,
         turned.f1.toFixed(3),
         upright.f1.toFixed(3),
-        `${group.filter(readsAsTwin).length}/${group.length}`,
+        `${group.filter((r) => readsAsTwin(r)).length}/${group.length}`,
+        original.f1.toFixed(3),
+        `${group.filter((r) => readsAsTwin(r, 'original')).length}/${group.length}`,
         percent(turned.totalFound),
         group.filter((r) => refused(r.turned)).length,
         group.filter((r) => refused(r.turned) && !refused(r.upright)).length,
@@ -134,7 +165,7 @@ export function turnedTable(results: readonly TurnedResult[]): string {
     }
   }
   return formatTable(
-    ['input', 'inputs', 'F1 turned', 'F1 upright twins', 'read as twin', 'total found', 'refused', 'of them read upright', 'twins refused', 'median time'],
+    ['input', 'inputs', 'F1 turned', 'F1 upright twins', 'read as twin', 'F1 originals', 'read as original', 'total found', 'refused', 'of them read upright', 'twins refused', 'median time'],
     rows,
   );
 }
@@ -143,6 +174,6 @@ export function turnedTable(results: readonly TurnedResult[]): string {
 export function turnedMisses(results: readonly TurnedResult[]): string {
   return results
     .filter((r) => !readsAsTwin(r))
-    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
+    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}, original ${f1(r.original).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'}, original ${r.original.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
     .join('\n');
 }
