@@ -51,10 +51,11 @@ export interface PdfFile {
   /** The page drawn on white at about RENDER_WIDTH pixels wide, as RGBA pixels. */
   renderPage(pageNumber: number): Promise<PixelImage>;
   /**
-   * A page without a text layer as OCR should see it. When the page is one upright picture:
-   * the picture itself, as its JPEG bytes when stored as a JPEG (read exactly like a photo),
-   * else its decoded pixels. Otherwise the page drawn on white at the resolution of its
-   * largest picture (RENDER_WIDTH without pictures).
+   * A page without a text layer as OCR should see it. When the page is one picture (drawn
+   * upright or turned a quarter or a half, unmirrored, on a page turned or not): the picture
+   * itself as stored, as its JPEG bytes when stored as a JPEG (read exactly like a photo), else
+   * its decoded pixels. Otherwise the page drawn on white at the resolution of its largest
+   * picture (RENDER_WIDTH without pictures).
    */
   scannedPage(pageNumber: number): Promise<ImageSource>;
   close(): Promise<void>;
@@ -171,7 +172,10 @@ export async function openPdf(bytes: Buffer, limits: PdfLimits): Promise<PdfFile
       withPage(pageNumber, async (page) => {
         const list = await page.getOperatorList();
         const ops = pdfjs.OPS as unknown as OperatorCodes;
-        const sole = page.rotate % 360 === 0 ? soleScanImage(list, ops) : null;
+        // The picture's own pixels however the page or its drawing turns it: the reader finds
+        // the turn from the print, as in a photo, and rendered turned it is resampled (a
+        // receipt placed a quarter turned read a line and a digit otherwise than upright).
+        const sole = soleScanImage(list, ops);
         if (sole) {
           const jpeg = await soleEmbeddedJpeg(bytes, pageNumber - 1);
           // A PDF viewer ignores a JPEG's EXIF orientation; the photo path would apply it.

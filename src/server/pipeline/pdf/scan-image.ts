@@ -57,9 +57,20 @@ function asMatrix(args: unknown): Matrix | null {
   return args.slice(0, 6) as Matrix;
 }
 
-/** Every image drawn on the page with the size it is drawn at; upright tells whether it is drawn unrotated and unmirrored. */
-export function pageImages(list: OperatorList, ops: OperatorCodes): (PageImage & { upright: boolean })[] {
-  const images: (PageImage & { upright: boolean })[] = [];
+/**
+ * The matrix draws the picture turned by a quarter turn or none and unmirrored: its rows stay rows
+ * or become columns. Such a picture, read from its own pixels, is the same receipt turned, which the
+ * reader turns back as it does a photo's; a skewed or mirrored one is rendered as drawn.
+ */
+function squarelyDrawn([a, b, c, d]: Matrix): boolean {
+  const size = Math.abs(a) + Math.abs(b) + Math.abs(c) + Math.abs(d);
+  const none = (value: number) => Math.abs(value) <= 1e-6 * size;
+  return size > 0 && ((none(b) && none(c)) || (none(a) && none(d))) && a * d - b * c > 0;
+}
+
+/** Every image drawn on the page with the size it is drawn at; square tells whether it is drawn turned a quarter or none, unmirrored. */
+export function pageImages(list: OperatorList, ops: OperatorCodes): (PageImage & { square: boolean })[] {
+  const images: (PageImage & { square: boolean })[] = [];
   const stack: Matrix[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   list.fnArray.forEach((fn, index) => {
@@ -78,7 +89,7 @@ export function pageImages(list: OperatorList, ops: OperatorCodes): (PageImage &
         height,
         drawnWidth: Math.hypot(ctm[0], ctm[1]),
         drawnHeight: Math.hypot(ctm[2], ctm[3]),
-        upright: ctm[1] === 0 && ctm[2] === 0 && ctm[0] > 0 && ctm[3] > 0,
+        square: squarelyDrawn(ctm),
       });
     }
   });
@@ -86,8 +97,9 @@ export function pageImages(list: OperatorList, ops: OperatorCodes): (PageImage &
 }
 
 /**
- * The one picture that is the whole page's content: exactly one image drawn upright, and no
- * text, vector drawing or other image beside it. Null otherwise (then the page is rendered).
+ * The one picture that is the whole page's content: exactly one image, drawn upright or turned a
+ * quarter or a half (as scanner apps place a picture taken sideways), unmirrored, and no text,
+ * vector drawing or other image beside it. Null otherwise (then the page is rendered).
  */
 export function soleScanImage(list: OperatorList, ops: OperatorCodes): PageImage | null {
   const other = new Set([
@@ -105,8 +117,8 @@ export function soleScanImage(list: OperatorList, ops: OperatorCodes): PageImage
   if (list.fnArray.some((fn) => other.has(fn))) return null;
   const images = pageImages(list, ops);
   const [image] = images;
-  if (images.length !== 1 || !image?.upright) return null;
-  const { upright: _upright, ...rest } = image;
+  if (images.length !== 1 || !image?.square) return null;
+  const { square: _square, ...rest } = image;
   return rest;
 }
 
