@@ -169,6 +169,19 @@ describe('noisy OCR text', () => {
     expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
+  it('reads a discount under a euro whose comma and minus OCR read as digits (`01555` for `0,55-`)', () => {
+    const text = 'K-MARKET TESTI\nK001 M000001/0001 1.1.2024 12:00\nLEIPÄ 400G 2,19\nKINKKU 100G 1,55\nPLUSSA-ETU        01555\nYHTEENSÄ 3,19\n';
+    const parsed = readReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([
+      ['LEIPÄ 400G', 2.19, 0],
+      ['KINKKU 100G', 1, 0.55],
+    ]);
+    expect(parsed.notices).toEqual([]);
+    // A product's five digits are no such amount: only a discount prints its sign.
+    const product = readReceiptText('K-MARKET TESTI\nK001 M000001/0001 1.1.2024 12:00\nLEIPÄ 400G 2,19\nKINKKU 100G 01555\nYHTEENSÄ 2,74\n');
+    expect(product.items.map((i) => i.price)).toEqual([2.19]);
+  });
+
   it('uses a garbled card line and a VAT table with an unreadable row only through its total row', () => {
     const text = [
       'TOKMANNI',
