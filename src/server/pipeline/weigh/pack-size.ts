@@ -41,14 +41,15 @@ function accept(unit: string | undefined, options: PackSizeOptions): boolean {
 
 /**
  * OCR slips in a pack size that are safe to repair everywhere:
- * - the `1` of `1kg` read as a letter of one stroke: `lkg`, `ikg`, `|kg`;
+ * - the `1` of `1kg` read as a letter of one stroke: `lkg`, `ikg`, `|kg`; after a digit, the
+ *   digit's own stroke read twice (`1lkg`, `1IKG`), not a second digit: no pack weighs 11 kg;
  * - the `g` glued to a figure read as a `9`: `185g/140g` as `1859/1409`, `300g` as `3009`. Pack
  *   grams are round: of the 3,521 gram sizes in the shared product names, 98 % end in 0 or 5 and
  *   4 in 9, so a figure of three or four digits ending in 0 or 5, then a 9, is that figure in grams.
  * OCR also reads `1,5l` as `1,51`, repaired only on drinks (`readOcrLitres`).
  */
 function repairOcr(text: string): string {
-  return text.replace(/(^|[^a-z\d])[li|](kg|g)\b/g, '$11$2').replace(/(^|[^\d.,])(\d{2,3}[05])9(?=$|[\s/)])/g, '$1$2g');
+  return text.replace(/(^|[^a-z\d])[li|](kg|g)\b/g, '$11$2').replace(/(\d)[li|](kg|g)\b/g, '$1$2').replace(/(^|[^\d.,])(\d{2,3}[05])9(?=$|[\s/)])/g, '$1$2g');
 }
 
 /** The pack size in a product name, or null when none is printed. */

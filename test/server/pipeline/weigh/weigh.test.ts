@@ -46,10 +46,13 @@ describe('pack sizes in names', () => {
     }
   });
 
-  it('reads no grams from a 9 after a figure that is not round, nor a stroke after a digit', () => {
-    for (const name of ['Kivennäisvesi 2119', 'Kivennäisvesi 2019', 'TURKKILAINEN JOGURTTI 10% 1IKG']) {
-      expect(readPackSize(name), name).toBeNull();
-    }
+  it('reads no grams from a 9 after a figure that is not round', () => {
+    for (const name of ['Kivennäisvesi 2119', 'Kivennäisvesi 2019']) expect(readPackSize(name), name).toBeNull();
+  });
+
+  it('reads a stroke after a digit as that digit read twice, not as a second 1', () => {
+    expect(readPackSize('TURKKILAINEN JOGURTTI 10% 1IKG')?.kg).toBe(1);
+    expect(readPackSize('Porkkana 1lkg')?.kg).toBe(1);
   });
 
   it('counts eggs from 10KPL and size classes like L15', () => {
