@@ -137,6 +137,22 @@ export function parseQuantityLine(text: string): Extract<LineKind, { kind: 'quan
   return null;
 }
 
+// `2 x 1,79` with its count read as a letter or two (`Mx 1779`, `PX 1,79`): the unit price alone.
+const COUNTLESS_QTY = /^[^\s\d]{1,2}\s*[xX×]\s+(\S+)\s*(?:€|E|C)?$/;
+
+/**
+ * The unit prices a quantity line whose count OCR could not read may mean (its comma read too,
+ * or lost: `1779` is 1,79 or 17,79); null when the line is no such line. The product's own price
+ * says the count (`countFromPrice` in items.ts).
+ */
+export function parseCountlessQuantity(text: string): number[] | null {
+  const token = COUNTLESS_QTY.exec(text.trim())?.[1];
+  if (token === undefined) return null;
+  const amount = parseAmountToken(token);
+  const readings = amount !== null ? (amount > 0 ? [amount] : []) : commalessReadings(token);
+  return readings.length > 0 ? readings : null;
+}
+
 /** `0,512 KG x 2,99 €/KG`, `0,240 KG  2,19 €/KG`, `1,305 KG`, `1,482 KG = 9,95 €/KG`. */
 export function parseWeightLine(text: string): Extract<LineKind, { kind: 'weight' }> | null {
   const head = WEIGHT_HEAD.exec(text);
