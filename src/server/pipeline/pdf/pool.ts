@@ -5,8 +5,12 @@
 // process's resident memory, watched from here (/proc) every few milliseconds. On overrun the
 // process is killed, the upload refused (pdf-too-complex), and a fresh process started. Uploads
 // beyond the workers wait in a bounded queue; beyond it the answer is busy (503, Retry-After).
+// Readers run at a lower CPU priority than the server, so a PDF that spends its whole budget
+// does not slow the photos and texts read beside it; a reader that ran out of wall time while
+// the machine gave it too little CPU to spend its budget says busy, not that the file is at fault.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ImageSource } from '../decode/image.ts';
 import type { PixelImage } from '../decode/paper.ts';
@@ -46,6 +50,18 @@ const DEFAULT_START_TIMEOUT_MS = 30_000;
 const READER_ENTRY = fileURLToPath(new URL('./reader-process.ts', import.meta.url));
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
+/**
+ * Readers' niceness above the server's: at 10 the kernel gives a reader about a tenth of a core's share when the
+ * server's own threads (OCR of photos) want the cores, and all of any idle core otherwise
+ * (bench/hostile.ts measures a photo beside ten hostile PDFs).
+ */
+export const READER_NICENESS = 10;
+/**
+ * A reader out of wall time that had less than this share of a core over it (CPU time over wall
+ * time) was starved by a busy machine rather than held by its file: the upload is answered busy
+ * (503, Retry-After), which the widget waits out, instead of refused as too complex.
+ */
+const STARVED_BELOW_CORE_SHARE = 0.5;
 
 /**
  * A PDF reader process could not be started (a broken installation, too little memory); the
@@ -85,8 +101,8 @@ interface Running {
   reject: (error: unknown) => void;
   startedAt: number;
   cpuAtStart: number | null;
-  /** Why the pool ended the process, when it did. */
-  overrun: 'time' | 'cpu' | 'memory' | null;
+  /** Why the pool ended the process, when it did; `starved`: out of wall time, with CPU budget left. */
+  overrun: 'time' | 'starved' | 'cpu' | 'memory' | null;
   timers: NodeJS.Timeout[];
 }
 
@@ -237,6 +253,11 @@ export class PdfPool {
       // Only what the reader needs: no keys or connection strings of the server.
       env: { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...(process.env.PATH ? { PATH: process.env.PATH } : {}) },
     });
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, Math.min(19, getPriority() + READER_NICENESS));
+    } catch {
+      // Where priorities cannot be set the reader runs at the server's; its budgets still hold.
+    }
     const reader: Reader = { child, ready: Promise.resolve(), startRss: 0, doc: null, running: null, settling: true, retiring: false, awaited: 0, started: false, exited: false };
     reader.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -355,12 +376,17 @@ export class PdfPool {
     reader.running = running;
     reader.doc = upload.id;
     const { limits } = this.#options;
-    const end = (overrun: 'time' | 'cpu' | 'memory') => {
+    const end = (overrun: NonNullable<Running['overrun']>) => {
       if (running.overrun || reader.running !== running) return;
       running.overrun = overrun;
       reader.child.kill('SIGKILL');
     };
-    running.timers.push(setTimeout(() => end('time'), Math.max(0, limits.timeMs - upload.wallMs)));
+    const outOfTime = () => {
+      const cpu = cpuMsOf(pid);
+      const spent = cpu === null || running.cpuAtStart === null ? null : upload.cpuMs + (cpu - running.cpuAtStart);
+      end(spent !== null && spent < STARVED_BELOW_CORE_SHARE * limits.timeMs ? 'starved' : 'time');
+    };
+    running.timers.push(setTimeout(outOfTime, Math.max(0, limits.timeMs - upload.wallMs)));
     let polls = 0;
     running.timers.push(
       setInterval(() => {
@@ -421,7 +447,10 @@ export class PdfPool {
     } else if (running) {
       this.#finish(reader, running, null);
       let refusal: CodedError;
-      if (running.overrun) {
+      if (running.overrun === 'starved') {
+        this.#options.log('warn', 'A PDF reader had too little CPU to finish in time; its reader was ended and the upload answered busy');
+        refusal = busy(this.#retryAfter());
+      } else if (running.overrun) {
         this.#options.log('warn', `A PDF overran its ${running.overrun} budget; its reader was ended`);
         refusal = pdfTooComplex();
       } else if (signal === 'SIGABRT' || code === 134) {

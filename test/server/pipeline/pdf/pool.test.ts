@@ -1,10 +1,11 @@
 // The PDF reader processes: a PDF is read in one, its time, CPU time and memory are watched from
 // the server, and one that overruns is ended (its memory given back with it), refused as
 // pdf-too-complex, and replaced by a fresh reader that reads the next PDF.
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as hostile from '../../../../scripts/hostile/pdfs.ts';
 import { DEFAULT_PDF_BUDGET, DEFAULT_PDF_WORK_LIMITS, type PdfWorkLimits } from '../../../../src/server/pipeline/pdf/budget.ts';
-import { PdfPool } from '../../../../src/server/pipeline/pdf/pool.ts';
+import { PdfPool, READER_NICENESS } from '../../../../src/server/pipeline/pdf/pool.ts';
 import { makeTextPdf, refusal } from '../extract/helpers.ts';
 
 const MiB = 1024 * 1024;
@@ -84,6 +85,28 @@ describe('PdfPool', () => {
     expect(await drawOperators(reader)).toMatchObject({ code: 'pdf-too-complex' });
     expect(performance.now() - started).toBeLessThan(5000);
     expect(logged).toContain('warn: A PDF overran its time budget; its reader was ended');
+  });
+
+  it('runs its readers at a lower CPU priority than the server', async () => {
+    const reader = startPool();
+    await reader.ready();
+    const [pid] = reader.pids;
+    expect(pid).toBeDefined();
+    expect(getPriority(pid)).toBe(Math.min(19, getPriority() + READER_NICENESS));
+  });
+
+  it('answers busy, not too complex, when a reader ran out of time without the CPU to spend', async () => {
+    const reader = startPool({ timeMs: 1000, cpuMs: 60_000 });
+    await reader.ready();
+    const [pid] = reader.pids;
+    if (pid === undefined) throw new Error('no reader');
+    const drawing = drawOperators(reader);
+    // A stopped reader gets no CPU at all, as one on a machine far too busy gets little.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    process.kill(pid, 'SIGSTOP');
+    expect(await drawing).toMatchObject({ code: 'busy' });
+    expect(logged.some((line) => line.includes('too little CPU'))).toBe(true);
+    expect(await readText(reader, await makeTextPdf())).toMatch(/MAITO/);
   });
 
   it('ends a reader that spends more CPU time than allowed', async () => {
