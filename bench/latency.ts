@@ -2,68 +2,15 @@
 // multipart, extraction, parsing, analysis, stats; no network in the way).
 //   npm run bench:latency            (or: node bench/latency.ts [--runs-scale 0.5])
 // Inputs come from test/fixtures/receipts/ when present, else they are made here.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
-import { PRESETS } from '../scripts/fixtures/presets.ts';
-import { FIXTURE_RECEIPTS, REPO_ROOT } from '../scripts/paths.ts';
-import { renderReceiptImage } from '../scripts/fixtures/render-image.ts';
-import { renderTextPdf } from '../scripts/fixtures/render-pdf.ts';
-import { SAMPLE_RECEIPT_TEXT } from '../src/sample-receipt.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { multipart } from '../test/support/multipart.ts';
+import { latencyInputs } from './inputs.ts';
 import { MEMORY_BUDGET_MB } from './memory.ts';
-
-const ROOT = REPO_ROOT;
-const FIXTURES = FIXTURE_RECEIPTS;
-
-interface Input {
-  kind: string;
-  source: string;
-  runs: number;
-  targetMs: number;
-  request: () => Promise<{ headers: Record<string, string>; payload: Buffer | string }>;
-  url: string;
-}
-
-function fixtureFiles(folder: string, accept: (name: string) => boolean): string[] {
-  const dir = join(FIXTURES, folder);
-  return existsSync(dir) ? readdirSync(dir).filter(accept).sort().map((name) => join(dir, name)) : [];
-}
-
-// Any receipt but the widget's sample, which is read the same but not counted in the stats.
-function receiptText(): { text: string; source: string } {
-  const [file] = fixtureFiles('text', (name) => name.endsWith('.txt'));
-  if (file) return { text: readFileSync(file, 'utf8'), source: `fixture ${file.slice(ROOT.length + 1)}` };
-  return { text: SAMPLE_RECEIPT_TEXT.replace('Ruoholahti', 'Itäkeskus'), source: 'generated (sample from another shop)' };
-}
-
-async function textLayerPdf(text: string): Promise<{ bytes: Buffer; source: string }> {
-  const [file] = fixtureFiles('pdf', (name) => name.endsWith('.pdf') && !name.includes('scan'));
-  if (file) return { bytes: readFileSync(file), source: `fixture ${file.slice(ROOT.length + 1)}` };
-  return { bytes: Buffer.from(await renderTextPdf(text, 'Receipt')), source: 'generated (digital receipt as the corpus makes them)' };
-}
-
-/** A 12-megapixel phone-sized JPEG (3000 × 4000) of a receipt. */
-async function twelveMegapixelPhoto(text: string): Promise<{ bytes: Buffer; source: string }> {
-  const [file] = fixtureFiles('images', (name) => /phone/.test(name) && /\.(jpe?g|png)$/.test(name));
-  if (!file) {
-    // The corpus's own 12 MP preset: a crumpled receipt photographed on a 3000 × 4000 sensor.
-    const bytes = await renderReceiptImage(text, { seed: 12, ...PRESETS['phone-crumpled-12mp'] });
-    return { bytes, source: 'generated (phone-crumpled-12mp preset, 3000×4000)' };
-  }
-  const bytes = await sharp(readFileSync(file))
-    .resize(3000, 4000, { fit: 'contain', background: '#8a8378' })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return { bytes, source: `fixture ${file.slice(ROOT.length + 1)} resized to 3000×4000` };
-}
-
-const upload = (bytes: Buffer, name: string, type: string, fileType: string) => multipart({ file: { bytes, name, type }, fileType });
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -90,36 +37,7 @@ const scaleArg = process.argv.indexOf('--runs-scale');
 const scale = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) || 1 : 1;
 const runs = (n: number) => Math.max(1, Math.round(n * scale));
 
-const text = receiptText();
-const pdf = await textLayerPdf(text.text);
-const photo = await twelveMegapixelPhoto(text.text);
-
-const inputs: Input[] = [
-  {
-    kind: 'text',
-    source: text.source,
-    runs: runs(20),
-    targetMs: 20,
-    url: '/api/process-text',
-    request: async () => ({ headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ text: text.text }) }),
-  },
-  {
-    kind: 'text-layer PDF',
-    source: pdf.source,
-    runs: runs(10),
-    targetMs: 250,
-    url: '/api/process-receipt-ai',
-    request: () => upload(pdf.bytes, 'receipt.pdf', 'application/pdf', 'pdf'),
-  },
-  {
-    kind: '12 MP photo',
-    source: photo.source,
-    runs: runs(5),
-    targetMs: 2000,
-    url: '/api/process-receipt-ai',
-    request: () => upload(photo.bytes, 'receipt.jpg', 'image/jpeg', 'image'),
-  },
-];
+const inputs = await latencyInputs(runs);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'receipt-bench-'));
 // The bench's own environment decides OCR_WORKERS etc.; an OpenAI key is ignored so the

@@ -4,7 +4,10 @@
 // holds photo throughput (receipts answered per second, and the time each waited) beside the
 // process's peak resident memory. The peak is the kernel's own (VmHWM in /proc/<pid>/status), so
 // no spike between samples is missed.
-//   npm run bench:memory                 (or: node bench/memory.ts [--seconds 120] [--clients 2,4])
+//   npm run bench:memory                 (or: node bench/memory.ts [--seconds 120] [--clients 2,4]
+//                                         [--against DIR])
+// --against runs each row again with another checkout's backend (e.g. the main branch before a
+// change), the two in turn, and prints the ratio of their throughputs per number of clients.
 // `npm run bench:memory` starts the backend as `npm start` does, with MALLOC_ARENA_MAX=2.
 // Photos: the project's rendered receipt photos in test/fixtures/receipts/images, plus each
 // resized to a 12-megapixel phone photo (3000 × 4000), sent in turn.
@@ -12,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { FIXTURE_RECEIPTS, REPO_ROOT } from '../scripts/paths.ts';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -67,19 +70,33 @@ export async function loadPhotos(): Promise<Photo[]> {
   return out;
 }
 
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
 /** Starts a backend, loads it with `clients` clients for `seconds`, stops it. */
-export async function runLoad(options: { clients: number; seconds: number; workers: string; env: Record<string, string>; photos: readonly Photo[] }): Promise<LoadRow> {
+export async function runLoad(options: {
+  clients: number;
+  seconds: number;
+  workers: string;
+  env: Record<string, string>;
+  photos: readonly Photo[];
+  /** The checkout whose backend is run (default: this one). */
+  root?: string;
+}): Promise<LoadRow> {
   const { clients, seconds, photos } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'receipt-memory-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const started = performance.now();
   const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: REPO_ROOT,
+    cwd: options.root ?? REPO_ROOT,
     env: {
       ...process.env,
       PORT: String(port),
@@ -196,6 +213,7 @@ async function main(): Promise<void> {
       workers: { type: 'string', default: '2' },
       /** Extra environment for the backend, KEY=VALUE (e.g. MALLOC_ARENA_MAX=2). */
       env: { type: 'string', multiple: true },
+      against: { type: 'string' },
     },
   });
   const seconds = Number(values.seconds);
@@ -203,11 +221,43 @@ async function main(): Promise<void> {
   const arenaMax = env.MALLOC_ARENA_MAX ?? process.env.MALLOC_ARENA_MAX ?? 'unset';
   const photos = await loadPhotos();
   const rows: LoadRow[] = [];
-  for (const clients of values.clients.split(',').map(Number)) {
-    rows.push(await runLoad({ clients, seconds, workers: values.workers, env, photos }));
+  const againstRows: LoadRow[] = [];
+  const against = values.against === undefined ? undefined : resolve(values.against);
+  for (const [index, clients] of values.clients.split(',').map(Number).entries()) {
+    const mine = () => runLoad({ clients, seconds, workers: values.workers, env, photos });
+    if (!against) {
+      rows.push(await mine());
+      continue;
+    }
+    const theirs = () => runLoad({ clients, seconds, workers: values.workers, env, photos, root: against });
+    // Which goes first alternates, so a machine whose other load changes weighs on both alike.
+    if (index % 2 === 0) {
+      rows.push(await mine());
+      againstRows.push(await theirs());
+    } else {
+      againstRows.push(await theirs());
+      rows.push(await mine());
+    }
   }
   console.log(`\nBackend under photo load: node src/server/main.ts, OCR_WORKERS=${values.workers} MALLOC_ARENA_MAX=${arenaMax}, each row a fresh backend loaded for ${seconds} s\n`);
   printLoadTable(rows);
+  if (against) {
+    console.log(`\nThe same rows with ${against}:\n`);
+    printLoadTable(againstRows);
+    console.log(`\nThis checkout against ${against}, rows in turn:\n`);
+    console.log('| clients | rows | receipts/s, this / other (each pair) | median of the ratios | median s per photo, this / other (median of the ratios) |');
+    console.log('|---|---|---|---|---|');
+    for (const clients of [...new Set(rows.map((row) => row.clients))]) {
+      const pairs = rows.flatMap((row, index) => {
+        const other = againstRows[index];
+        return row.clients === clients && other ? [{ throughput: row.receiptsPerSecond / other.receiptsPerSecond, wait: row.medianSeconds / other.medianSeconds }] : [];
+      });
+      const throughputs = pairs.map((pair) => pair.throughput);
+      console.log(
+        `| ${clients} | ${pairs.length} | ${throughputs.map((ratio) => ratio.toFixed(3)).join(', ')} | ${medianOf(throughputs).toFixed(3)} | ${medianOf(pairs.map((pair) => pair.wait)).toFixed(3)} |`,
+      );
+    }
+  }
   console.log(`\nPhotos: ${photos.length} (${photos.length / 2} rendered receipt photos of test/fixtures/receipts/images, each also as 12 MP), sent in turn.`);
   console.log('receipts/s: photos answered 200 per second of load; the seconds per photo are each client\'s wait, queue included.');
 }
