@@ -3,7 +3,7 @@
 // deposits, bottle returns and fees are kept apart from the products.
 import type { ParsedItem } from '../types.ts';
 import { fold, type Line } from './lines.ts';
-import { amountLabelKind, classifyLine, continuationAmount, type LineKind } from './line-kinds.ts';
+import { amountLabelKind, classifyLine, continuationAmount, parseCountlessQuantity, type LineKind } from './line-kinds.ts';
 import { sameAmount, toEuros } from '../money.ts';
 
 /** A product line while the receipt is being read; prices in cents. */
@@ -81,6 +81,26 @@ export function applyModifier(item: DraftItem, modifier: Modifier): void {
   }
 }
 
+/** Packs on one line, at most: a count beyond it is a price that divides another by chance. */
+const MAX_COUNT = 20;
+
+/**
+ * A quantity line whose count OCR could not read (`Mx 1779` for `2 x 1,79`) gives the item its
+ * count where the line's own price is a whole number of that unit price (3,58 is 2 × 1,79), the
+ * receipt's own arithmetic; otherwise it says nothing.
+ */
+export function countFromPrice(item: DraftItem, unitReadings: readonly number[]): void {
+  if (item.unitCents !== null || item.weightKg !== null || item.readings !== null) return;
+  for (const unit of unitReadings) {
+    const count = item.cents / unit;
+    if (unit > 0 && Number.isInteger(count) && count >= 2 && count <= MAX_COUNT) {
+      item.quantity = count;
+      item.unitCents = unit;
+      return;
+    }
+  }
+}
+
 /** The line total a modifier implies when the product line itself printed no price. */
 export function modifierTotal(modifier: Modifier): number | null {
   if (modifier.totalCents !== null) return modifier.totalCents;
@@ -115,6 +135,12 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
   for (let i = start; i < end; i++) {
     const line = lines[i];
     if (!line) continue;
+    const countless = pending ? null : parseCountlessQuantity(line.text);
+    const above = lastItem();
+    if (countless && above) {
+      countFromPrice(above, countless);
+      continue;
+    }
     let kind = classifyLine(line);
     if (pending && (kind.kind === 'product' || kind.kind === 'discount')) {
       const amount = continuationAmount(line);

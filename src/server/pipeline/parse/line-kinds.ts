@@ -2,7 +2,7 @@
 // (quantity, weight, NORM., discount), a deposit, a bottle return, a fee, or nothing at all.
 import { isVatHeader, hasTotalKeyword } from './totals.ts';
 import { fold, isRuleMark, isSeparator, keyWords, letterCount, nearWord, type Line } from './lines.ts';
-import { commalessReadings, parseAmountToken, partialPrice, trailingAmount } from './numbers.ts';
+import { commalessReadings, parseAmountToken, partialPrice, signedCommalessReading, trailingAmount } from './numbers.ts';
 
 export type LineKind =
   | { kind: 'end' }
@@ -137,6 +137,22 @@ export function parseQuantityLine(text: string): Extract<LineKind, { kind: 'quan
   return null;
 }
 
+// `2 x 1,79` with its count read as a letter or two (`Mx 1779`, `PX 1,79`): the unit price alone.
+const COUNTLESS_QTY = /^[^\s\d]{1,2}\s*[xX×]\s+(\S+)\s*(?:€|E|C)?$/;
+
+/**
+ * The unit prices a quantity line whose count OCR could not read may mean (its comma read too,
+ * or lost: `1779` is 1,79 or 17,79); null when the line is no such line. The product's own price
+ * says the count (`countFromPrice` in items.ts).
+ */
+export function parseCountlessQuantity(text: string): number[] | null {
+  const token = COUNTLESS_QTY.exec(text.trim())?.[1];
+  if (token === undefined) return null;
+  const amount = parseAmountToken(token);
+  const readings = amount !== null ? (amount > 0 ? [amount] : []) : commalessReadings(token);
+  return readings.length > 0 ? readings : null;
+}
+
 /** `0,512 KG x 2,99 €/KG`, `0,240 KG  2,19 €/KG`, `1,305 KG`, `1,482 KG = 9,95 €/KG`. */
 export function parseWeightLine(text: string): Extract<LineKind, { kind: 'weight' }> | null {
   const head = WEIGHT_HEAD.exec(text);
@@ -251,13 +267,15 @@ export function classifyLine(line: Line): LineKind {
   const beforeLast = line.tokens[line.tokens.length - 2] ?? '';
   // Only a number after a word, or on a line that is mostly words, can be a price
   // (`Puh. 040 123 4567` is not one; `Herkku keittokinkku 150g 239` may be).
-  const readings = letterCount(beforeLast) > 0 || letterCount(text) >= 6 ? commalessReadings(last) : [];
   const shortName = cleanName(line.tokens.slice(0, -1));
+  const signed = isDiscountLabel(fold(shortName)) ? signedCommalessReading(last) : null;
+  const readings = signed !== null ? [signed] : letterCount(beforeLast) > 0 || letterCount(text) >= 6 ? commalessReadings(last) : [];
   if (readings.length > 0 && letterCount(shortName) < 3) return { kind: 'skip', separator: false };
   const label = fold(shortName);
   const reading = readings[0];
   const isLabel = (key: string) => isDiscountLabel(key) || isDepositLabel(key) || isReturnLabel(key) || isFeeLabel(key);
-  // `- RIVIALENNUS 30 %   0787`: a discount, deposit or fee whose amount lost its comma.
+  // `- RIVIALENNUS 30 %   0787`: a discount, deposit or fee whose amount lost its comma (and a
+  // discount's `01555`, its minus too).
   if (reading !== undefined && isLabel(label)) return amountLabelKind(label, shortName, reading);
   // A product price that lost its last digit (`RAEJUUSTO  2,5 E`), on a line of words with no date.
   const partial = readings.length === 0 && allowColon ? partialPrice(line.tokens) : null;

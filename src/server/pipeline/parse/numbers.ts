@@ -170,3 +170,14 @@ export function commalessReadings(token: string): number[] {
   // under ten euros are the common case, so that reading comes first.
   return [Number(t[0]) * 100 + Number(t.slice(2)), Number(t)];
 }
+
+/**
+ * A discount under a euro printed `0,55-` and read with its comma and its minus as digits
+ * (`01555`, `07557`): an amount that starts with 0 has its comma next, and the digit after the
+ * cents is the sign. The cents it means, or null when the token is not five such digits.
+ */
+export function signedCommalessReading(token: string): number | null {
+  const t = fixOcrDigits(token).replace(/^\(?(\d+)[.,;:)\]|]*$/, '$1');
+  const m = /^0\d(\d{2})\d$/.exec(t);
+  return m ? Number(m[1]) : null;
+}

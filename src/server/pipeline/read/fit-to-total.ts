@@ -8,6 +8,7 @@ import type { Witnesses } from '../parse/index.ts';
 import { extraCents, netCents, otherLineCents, toParsedItem, type DraftItem, type ItemSection } from '../parse/items.ts';
 import type { ParsedItem } from '../types.ts';
 import { repairConfusedDigit, withOneDigitLess } from './digit-confusions.ts';
+import { weightFromPrice } from './weighed-lines.ts';
 
 export interface Fitted {
   items: ParsedItem[];
@@ -144,5 +145,7 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
     feeCents: section.feeCents,
     returnCents: section.returnCents,
   });
-  return { items, check, matches: check.status === 'match' };
+  const matches = check.status === 'match';
+  // Prices the total confirmed say what their weighed lines weigh, where one digit of a weight was misread.
+  return { items: matches ? items.map(weightFromPrice) : items, check, matches };
 }

@@ -12,11 +12,12 @@ import {
   isReturnLabel,
   labelKind,
   type LabelKind,
+  parseCountlessQuantity,
   parseQuantityLine,
   parseWeightLine,
 } from '../parse/line-kinds.ts';
 import { amountsIn, commalessReadings, type Amount } from '../parse/numbers.ts';
-import { applyModifier, modifierTotal, newDraft, type DraftItem, type ItemSection } from '../parse/items.ts';
+import { applyModifier, countFromPrice, modifierTotal, newDraft, type DraftItem, type ItemSection } from '../parse/items.ts';
 
 
 interface Label {
@@ -25,6 +26,8 @@ interface Label {
   lineIndex: number;
   /** Quantity or weight lines printed under this label. */
   modifiers: NonNullable<ReturnType<typeof parseQuantityLine> | ReturnType<typeof parseWeightLine>>[];
+  /** The unit prices of a quantity line under it whose count OCR could not read. */
+  countless?: number[];
 }
 
 
@@ -76,6 +79,12 @@ function readColumns(lines: readonly Line[], start: number, end: number): Column
     if (!line) continue;
     const kind = classifyLine(line);
     if (kind.kind === 'end') break;
+    const countless = parseCountlessQuantity(line.text);
+    const above = labels[labels.length - 1];
+    if (countless && above) {
+      above.countless = countless;
+      continue;
+    }
     if (kind.kind === 'skip' || kind.kind === 'norm') continue;
     const modifier = parseQuantityLine(line.text) ?? parseWeightLine(line.text);
     if (modifier && !isDepositLabel(line.key) && !isReturnLabel(line.key)) {
@@ -117,6 +126,7 @@ function pairSection(labels: readonly Label[], column: readonly ColumnAmount[]):
       lastItem = newDraft(label.name, cents, label.lineIndex);
       if (amount.readings) lastItem.readings = amount.readings;
       for (const modifier of label.modifiers) applyModifier(lastItem, modifier);
+      if (label.countless) countFromPrice(lastItem, label.countless);
       section.items.push(lastItem);
     }
   });

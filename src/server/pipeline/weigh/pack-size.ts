@@ -40,11 +40,16 @@ function accept(unit: string | undefined, options: PackSizeOptions): boolean {
 }
 
 /**
- * OCR reads `1kg` as `lkg` and `1,5l` as `1,51`; the first is safe to repair everywhere, the second
- * only on drinks (see `readPackSize`).
+ * OCR slips in a pack size that are safe to repair everywhere:
+ * - the `1` of `1kg` read as a letter of one stroke: `lkg`, `ikg`, `|kg`; after a digit, the
+ *   digit's own stroke read twice (`1lkg`, `1IKG`), not a second digit: no pack weighs 11 kg;
+ * - the `g` glued to a figure read as a `9`: `185g/140g` as `1859/1409`, `300g` as `3009`. Pack
+ *   grams are round: of the 3,521 gram sizes in the shared product names, 98 % end in 0 or 5 and
+ *   4 in 9, so a figure of three or four digits ending in 0 or 5, then a 9, is that figure in grams.
+ * OCR also reads `1,5l` as `1,51`, repaired only on drinks (`readOcrLitres`).
  */
 function repairOcr(text: string): string {
-  return text.replace(/(^|[^a-z])l(kg|g)\b/g, '$11$2');
+  return text.replace(/(^|[^a-z\d])[li|](kg|g)\b/g, '$11$2').replace(/(\d)[li|](kg|g)\b/g, '$1$2').replace(/(^|[^\d.,])(\d{2,3}[05])9(?=$|[\s/)])/g, '$1$2g');
 }
 
 /** The pack size in a product name, or null when none is printed. */
@@ -63,7 +68,8 @@ export function readPackSize(name: string, options: PackSizeOptions = {}): PackS
   }
 
   // Count/weight: 10kpl/580g, 4/280g, 9x55g already above.
-  const perCount = new RegExp(String.raw`(\d{1,3})\s*(?:kpl|kp|pcs)?\s*/\s*(${NUMBER})\s*${UNIT}(?![a-z])`).exec(text);
+  // The count stands alone: in `380g9/230g` the 9 is the `g` read twice, not a count.
+  const perCount = new RegExp(String.raw`(?:^|[^a-z\d.,])(\d{1,3})\s*(?:kpl|kp|pcs)?\s*/\s*(${NUMBER})\s*${UNIT}(?![a-z])`).exec(text);
   if (perCount) {
     const first = toNumber(perCount[1] ?? '');
     const second = toNumber(perCount[2] ?? '');
@@ -107,10 +113,16 @@ export function readTrailingGrams(name: string): PackSize | null {
   return match && grams >= 100 && grams <= 1500 ? { kg: grams / 1000, text: match[1] ?? '' } : null;
 }
 
-/** Eggs in the pack: `10KPL`, `10 kpl`, `6-pack`, size-class counts `L15`, `M10`; else null. */
+/**
+ * Eggs in the pack: `10KPL`, `10 kpl`, `6-pack`, size-class counts `L15`, `M10`, and OCR's `110`
+ * for `L10` (the L read as a 1, as in `lkg`: a three-digit figure on eggs is no weight); else null.
+ */
 export function readEggCount(name: string): number | null {
   const text = name.toLowerCase();
-  const counted = /(?:^|[^\d])(\d{1,2})\s*(?:kpl|kp|pcs|-pack|munaa)(?![a-z])/.exec(text) ?? /(?:^|\s)(?:s|m|l|xl)\s?(\d{1,2})(?![\d,.a-z])/.exec(text);
+  const counted =
+    /(?:^|[^\d])(\d{1,2})\s*(?:kpl|kp|pcs|-pack|munaa)(?![a-z])/.exec(text) ??
+    /(?:^|\s)(?:s|m|l|xl)\s?(\d{1,2})(?![\d,.a-z])/.exec(text) ??
+    /(?:^|\s)[1i|]([1-3]\d)(?![\d,.a-z])/.exec(text);
   const count = Number(counted?.[1]);
   return counted && count > 0 && count <= 30 ? count : null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountsIn,
   commalessReadings,
+  signedCommalessReading,
   parseAmount,
   tokenize,
   trailingAmount,
@@ -94,5 +95,16 @@ describe('formatEuros', () => {
     expect(formatEuros(4690)).toBe('46,90');
     expect(formatEuros(5)).toBe('0,05');
     expect(formatEuros(-114)).toBe('-1,14');
+  });
+});
+
+describe('signedCommalessReading', () => {
+  it('reads `0,55-` read with its comma and its minus as digits', () => {
+    expect(signedCommalessReading('01555')).toBe(55);
+    expect(signedCommalessReading('07557')).toBe(55);
+  });
+
+  it('reads nothing where the comma cannot be placed', () => {
+    for (const token of ['1555', '11555', '015555', '0,55-', 'O1555x']) expect(signedCommalessReading(token), token).toBeNull();
   });
 });

@@ -72,6 +72,36 @@ describe('noisy OCR text', () => {
     expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
   });
 
+  it('takes the count of a quantity line OCR garbled from the price it divides (`Mx 1779` under 3,58 is 2 × 1,79)', () => {
+    const lines = ['K-MARKET TESTI', 'K001 M000001/0001 1.1.2024 12:00', 'JOGURTTI 1KG 3,58', 'Mx 1779', 'LEIPÄ 2,19', 'YHTEENSÄ 5,77'];
+    expect(readReceiptText(lines.join('\n')).items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['JOGURTTI 1KG', 3.58, 2],
+      ['LEIPÄ', 2.19, 1],
+    ]);
+    // A unit price the line's price is no whole number of says nothing.
+    const odd = readReceiptText(['K-MARKET TESTI', 'K001 M000001/0001 1.1.2024 12:00', 'JOGURTTI 1KG 3,50', 'Mx 1779', 'YHTEENSÄ 3,50'].join('\n'));
+    expect(odd.items.map((i) => [i.name, i.price, i.quantity])).toEqual([['JOGURTTI 1KG', 3.5, 1]]);
+  });
+
+  it('takes the garbled count in Lidl\'s offset columns too', () => {
+    const lines = [
+      'Lidl Suomi Ky Helsinki',
+      'Palautusohje: lidl.fi/asiakaspalvelu',
+      'Jogurtti 1kg                   3,58 B',
+      '   PX 1779',
+      '-1,07',
+      'ALENNUS 30%                    0,89 B',
+      'Korvapuusti                   -0,89',
+      'Lidl Plus -säästösi',
+      'Yhteensä                       2,51',
+    ];
+    const parsed = readReceiptText(lines.join('\n'));
+    expect(parsed.items.map((i) => [i.name, i.price, i.quantity])).toEqual([
+      ['Jogurtti 1kg', 2.51, 2],
+      ['Korvapuusti', 0, 1],
+    ]);
+  });
+
   describe('Lidl prices half a line above their names, some signs and amounts lost', () => {
     // The header's `EUR` line was not read; three minus signs of four were lost; the first
     // product's own amount is gone (its quantity line says 2 × 1,49); `1135 B` lost its comma.
@@ -167,6 +197,19 @@ describe('noisy OCR text', () => {
     const parsed = readReceiptText(text);
     expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([['PESTO 190G', 2.02, 0.87]]);
     expect(parsed.notices.map((notice) => notice.message)).toEqual([]);
+  });
+
+  it('reads a discount under a euro whose comma and minus OCR read as digits (`01555` for `0,55-`)', () => {
+    const text = 'K-MARKET TESTI\nK001 M000001/0001 1.1.2024 12:00\nLEIPÄ 400G 2,19\nKINKKU 100G 1,55\nPLUSSA-ETU        01555\nYHTEENSÄ 3,19\n';
+    const parsed = readReceiptText(text);
+    expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([
+      ['LEIPÄ 400G', 2.19, 0],
+      ['KINKKU 100G', 1, 0.55],
+    ]);
+    expect(parsed.notices).toEqual([]);
+    // A product's five digits are no such amount: only a discount prints its sign.
+    const product = readReceiptText('K-MARKET TESTI\nK001 M000001/0001 1.1.2024 12:00\nLEIPÄ 400G 2,19\nKINKKU 100G 01555\nYHTEENSÄ 2,74\n');
+    expect(product.items.map((i) => i.price)).toEqual([2.19]);
   });
 
   it('uses a garbled card line and a VAT table with an unreadable row only through its total row', () => {

@@ -31,6 +31,11 @@ describe('pack sizes in names', () => {
     ['OREGANO 7G', 0.007],
     ['Arla Keso raejuusto 200g 1,5%', 0.2],
     ['sallinen maapähkinä lkg', 1],
+    // OCR slips: the 1 read as a stroke letter, the g of a round gram figure read as a 9.
+    ['Sallinen maapähkinä ikg', 1],
+    ['Rainbow tonnikala vedessä 1859/1409', 0.185],
+    ['Broilerin ohutleike 3009', 0.3],
+    ['Pirkka kikherneet 380g9/230g', 0.38],
   ])('%s → %s kg', (name, kg) => {
     expect(readPackSize(name)?.kg).toBeCloseTo(kg, 6);
   });
@@ -41,11 +46,23 @@ describe('pack sizes in names', () => {
     }
   });
 
+  it('reads no grams from a 9 after a figure that is not round', () => {
+    for (const name of ['Kivennäisvesi 2119', 'Kivennäisvesi 2019']) expect(readPackSize(name), name).toBeNull();
+  });
+
+  it('reads a stroke after a digit as that digit read twice, not as a second 1', () => {
+    expect(readPackSize('TURKKILAINEN JOGURTTI 10% 1IKG')?.kg).toBe(1);
+    expect(readPackSize('Porkkana 1lkg')?.kg).toBe(1);
+  });
+
   it('counts eggs from 10KPL and size classes like L15', () => {
     expect(readEggCount('Pirkka kananmuna 10KPL')).toBe(10);
     expect(readEggCount('ISOT KANANMUNAT VAPAA L15')).toBe(15);
     expect(readEggCount('Kananmunat M10')).toBe(10);
     expect(readEggCount('Kananmunat')).toBeNull();
+    // OCR reads the size class L as a 1; a bare two-digit figure stays unread.
+    expect(readEggCount('ISOT KANANMUNAT VAPAA 110')).toBe(10);
+    expect(readEggCount('KANANMUNA 12')).toBeNull();
   });
 });
 
