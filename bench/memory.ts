@@ -17,6 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIXTURE_RECEIPTS, REPO_ROOT } from '../scripts/paths.ts';
+import { median } from '../src/server/pipeline/median.ts';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { multipart } from '../test/support/multipart.ts';
@@ -68,12 +69,6 @@ export async function loadPhotos(): Promise<Photo[]> {
     out.push({ name: `${name} (12 MP)`, bytes: big });
   }
   return out;
-}
-
-function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -254,7 +249,7 @@ async function main(): Promise<void> {
       });
       const throughputs = pairs.map((pair) => pair.throughput);
       console.log(
-        `| ${clients} | ${pairs.length} | ${throughputs.map((ratio) => ratio.toFixed(3)).join(', ')} | ${medianOf(throughputs).toFixed(3)} | ${medianOf(pairs.map((pair) => pair.wait)).toFixed(3)} |`,
+        `| ${clients} | ${pairs.length} | ${throughputs.map((ratio) => ratio.toFixed(3)).join(', ')} | ${(median(throughputs) ?? Number.NaN).toFixed(3)} | ${(median(pairs.map((pair) => pair.wait)) ?? Number.NaN).toFixed(3)} |`,
       );
     }
   }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../scripts/paths.ts';
+import { median as middleOf } from '../src/server/pipeline/median.ts';
 import { latencyInputs, type Input } from './inputs.ts';
 
 const { values } = parseArgs({
@@ -51,11 +52,7 @@ async function start(root: string, label: string): Promise<Side> {
   return { label, app, dataDir };
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-};
+const median = (values: readonly number[]): number => middleOf(values) ?? Number.NaN;
 
 const inputs = (await latencyInputs(() => rounds)).filter((input) => kinds.has(input.kind));
 const against = resolve(values.against);

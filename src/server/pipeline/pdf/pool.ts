@@ -101,7 +101,7 @@ interface Running {
   reject: (error: unknown) => void;
   startedAt: number;
   cpuAtStart: number | null;
-  /** Why the pool ended the process, when it did; `starved`: out of wall time, with CPU budget left. */
+  /** Why the pool ended the process, when it did; `starved`: out of wall time with less than half a core over it. */
   overrun: 'time' | 'starved' | 'cpu' | 'memory' | null;
   timers: NodeJS.Timeout[];
 }
@@ -381,9 +381,13 @@ export class PdfPool {
       running.overrun = overrun;
       reader.child.kill('SIGKILL');
     };
+    /** CPU time of all the upload's calls so far, ms; null where /proc is not there. */
+    const spentCpuMs = (): number | null => {
+      const cpu = running.cpuAtStart === null ? null : cpuMsOf(pid);
+      return cpu === null || running.cpuAtStart === null ? null : upload.cpuMs + (cpu - running.cpuAtStart);
+    };
     const outOfTime = () => {
-      const cpu = cpuMsOf(pid);
-      const spent = cpu === null || running.cpuAtStart === null ? null : upload.cpuMs + (cpu - running.cpuAtStart);
+      const spent = spentCpuMs();
       end(spent !== null && spent < STARVED_BELOW_CORE_SHARE * limits.timeMs ? 'starved' : 'time');
     };
     running.timers.push(setTimeout(outOfTime, Math.max(0, limits.timeMs - upload.wallMs)));
@@ -392,9 +396,9 @@ export class PdfPool {
       setInterval(() => {
         const rss = residentBytes(pid);
         if (rss !== null && rss > limits.memoryBytes) return end('memory');
-        if (++polls % CPU_POLL_EVERY !== 0 || running.cpuAtStart === null) return;
-        const cpu = cpuMsOf(pid);
-        if (cpu !== null && upload.cpuMs + (cpu - running.cpuAtStart) > limits.cpuMs) end('cpu');
+        if (++polls % CPU_POLL_EVERY !== 0) return;
+        const spent = spentCpuMs();
+        if (spent !== null && spent > limits.cpuMs) end('cpu');
       }, MEMORY_POLL_MS),
     );
     this.#send(reader, job);
