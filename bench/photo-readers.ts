@@ -1,7 +1,7 @@
 // Photo readers side by side on labelled photos: item F1, price accuracy, median time per photo,
 // and the OCR confidence each photo got. One photo at a time, one worker, so the times compare.
 //   node bench/photo-readers.ts [--corpus DIR ...] [--only SUBSTRING] [--method NAME ...] [--per-photo]
-// `tesseract@MS` is the product's reader with another budget for reading again (MS of OCR work).
+// `tesseract@PIXELS` is the product's reader with another budget for reading again (pixels of page read).
 // Default corpora: ../shared/data/receipts (real photos, when present) and the project's own
 // degraded photos in test/fixtures/receipts. Methods: `tesseract` (the product's reader, with its
 // time limit on reading again), `tesseract-full` (without it), `paddle` (PaddleOCR's PP-OCRv4
@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { detectKind } from '../src/server/pipeline/decode/detect.ts';
 import { preparePaper } from '../src/server/pipeline/decode/image.ts';
-import { createExtractor, DEFAULT_REREAD_WITHIN_MS } from '../src/server/pipeline/extract/index.ts';
+import { createExtractor, DEFAULT_REREAD_WITHIN_PIXELS } from '../src/server/pipeline/extract/index.ts';
 import { median } from '../src/server/pipeline/median.ts';
 import { readPasses, readReceiptText } from '../src/server/pipeline/read/index.ts';
 import type { ParsedReceipt } from '../src/server/pipeline/types.ts';
@@ -47,14 +47,14 @@ export interface PhotoMethod {
   close(): Promise<void>;
 }
 
-function tesseract(name: string, rereadWithinMs: number): PhotoMethod {
+function tesseract(name: string, rereadWithinPixels: number): PhotoMethod {
   const extractor = createExtractor({
     ocrWorkers: 1,
     maxQueue: 4,
     ocrTimeoutMs: 120_000,
     maxPixels: 50_000_000,
     maxPdfPages: 5,
-    ocrRereadWithinMs: rereadWithinMs,
+    ocrRereadWithinPixels: rereadWithinPixels,
     log: () => {},
   });
   return {
@@ -152,7 +152,7 @@ function alignedDifferences(items: readonly number[], digits: readonly number[])
  * again (a ceiling of what it could add).
  */
 function digitsRereading(): PhotoMethod {
-  const product = tesseract('digits', DEFAULT_REREAD_WITHIN_MS);
+  const product = tesseract('digits', DEFAULT_REREAD_WITHIN_PIXELS);
   let worker: Worker | null = null;
   return {
     name: 'tesseract+digits',
@@ -200,7 +200,7 @@ function digitsRereading(): PhotoMethod {
  * taken only when it adds up to its printed total. Measured, not kept (see ocr/README.md).
  */
 function paddleFallback(from: string): PhotoMethod {
-  const product = tesseract('tesseract+paddle', DEFAULT_REREAD_WITHIN_MS);
+  const product = tesseract('tesseract+paddle', DEFAULT_REREAD_WITHIN_PIXELS);
   const fallback = paddle(from);
   return {
     name: 'tesseract+paddle',
@@ -220,7 +220,7 @@ function paddleFallback(from: string): PhotoMethod {
 }
 
 export const METHODS: Record<string, (options: { paddleFrom: string }) => PhotoMethod> = {
-  tesseract: () => tesseract('tesseract', DEFAULT_REREAD_WITHIN_MS),
+  tesseract: () => tesseract('tesseract', DEFAULT_REREAD_WITHIN_PIXELS),
   'tesseract-full': () => tesseract('tesseract-full', Infinity),
   'tesseract+digits': () => digitsRereading(),
   paddle: ({ paddleFrom }) => paddle(paddleFrom),
@@ -278,7 +278,7 @@ async function main(): Promise<void> {
   const shared = SHARED_RECEIPTS;
   const corpora = values.corpus ?? [...(existsSync(shared) ? [shared] : []), FIXTURE_RECEIPTS];
   const methods = (values.method ?? ['tesseract']).map((name) => {
-    // `tesseract@1800`: the product's reader with another budget for reading again (ms of OCR work).
+    // `tesseract@4600000`: the product's reader with another budget for reading again (pixels of page read).
     const budget = /^tesseract@(\d+)$/.exec(name)?.[1];
     const make = budget === undefined ? METHODS[name] : () => tesseract(name, Number(budget));
     if (!make) throw new Error(`Unknown method ${name}; known: ${Object.keys(METHODS).join(', ')}`);

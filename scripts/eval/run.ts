@@ -5,7 +5,7 @@ import type { AnalysisResult, ProcessingMethod } from '../../src/contract.ts';
 import { loadConfig, type Env } from '../../src/server/config.ts';
 import { isCodedError } from '../../src/server/pipeline/errors.ts';
 import { STATUS_BY_CODE } from '../../src/server/plugins/app/public-error.ts';
-import { DEFAULT_REREAD_WITHIN_MS } from '../../src/server/pipeline/extract/index.ts';
+import { DEFAULT_REREAD_WITHIN_PIXELS } from '../../src/server/pipeline/extract/index.ts';
 import { createPipeline, type Pipeline } from '../../src/server/pipeline/index.ts';
 import type { Reading } from '../../src/server/pipeline/read/index.ts';
 import type { CorpusEntry } from './corpus.ts';
@@ -54,7 +54,7 @@ export interface EvalPipelineOptions {
 /** One line saying which setting a table was measured with. */
 export function describeRereads(setting: RereadSetting): string {
   return setting === 'production'
-    ? `Photos: production setting, read again only while its readings have cost at most ${DEFAULT_REREAD_WITHIN_MS / 1000} s of OCR CPU time, as a visitor gets them; --no-time-limit for the reader's full capability`
+    ? `Photos: production setting, read again only while its readings have read at most ${DEFAULT_REREAD_WITHIN_PIXELS / 1e6} megapixels of page, as a visitor gets them; --no-time-limit for the reader's full capability`
     : 'Photos: no time limit (--no-time-limit), every photo that does not add up is read again in full; the product stops at its budget of OCR work';
 }
 
@@ -66,7 +66,7 @@ export function createEvalPipeline(env: Env = process.env, options: EvalPipeline
   const config = loadConfig(options.withOpenAi ? env : { ...env, OPENAI_API_KEY: '' });
   let last: ReadStats | null = null;
   const pipeline = createPipeline(config, {
-    ...(options.rereads === 'unlimited' ? { ocrRereadWithinMs: Number.POSITIVE_INFINITY } : {}),
+    ...(options.rereads === 'unlimited' ? { ocrRereadWithinPixels: Number.POSITIVE_INFINITY } : {}),
     onRead: (stats) => (last = stats),
   });
   // Spread would lose the `load` getter: the pipeline itself, with one method more.

@@ -60,11 +60,11 @@ export interface PipelineOptions {
    */
   log?: PipelineLog;
   /**
-   * A photo is read again only while it has taken at most this long (default: the product's
-   * budget, DEFAULT_REREAD_WITHIN_MS). Infinity reads every photo that does not add up in full,
-   * whatever the machine's load: what accuracy measurements use, so their numbers repeat.
+   * A photo is read again only while its readings have read at most this many pixels of
+   * prepared page (default: the product's budget, DEFAULT_REREAD_WITHIN_PIXELS). Infinity reads
+   * every photo that does not add up in full: the reader's capability, beside the product's.
    */
-  ocrRereadWithinMs?: number;
+  ocrRereadWithinPixels?: number;
   /** Told how each file was read: its passes and the texts parsed (what the eval counts). */
   onRead?: (reading: Pick<Reading, 'passes' | 'parses'>) => void;
 }
@@ -109,7 +109,7 @@ export function createPipeline(config: PipelineConfig, options: PipelineOptions 
     maxPixels: config.maxImageMegapixels * 1_000_000,
     maxPdfPages: config.maxPdfPages,
     pdf: config.pdf,
-    ...(options.ocrRereadWithinMs === undefined ? {} : { ocrRereadWithinMs: options.ocrRereadWithinMs }),
+    ...(options.ocrRereadWithinPixels === undefined ? {} : { ocrRereadWithinPixels: options.ocrRereadWithinPixels }),
     // The extractor's messages never hold receipt text (see extract.ts), so they may be logged as they are.
     ...(log ? { log: (level: 'warn' | 'error', message: string) => log[level]({ component: 'extract' }, message) } : {}),
   });

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Label } from '../../../scripts/eval/corpus.ts';
-import { DEFAULT_REREAD_WITHIN_MS } from '../../../src/server/pipeline/extract/index.ts';
+import { DEFAULT_REREAD_WITHIN_PIXELS } from '../../../src/server/pipeline/extract/index.ts';
 import { checkFloors, floorsMeetTargets } from '../../../scripts/eval/floors.ts';
 import { matchItems, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
 import { median } from '../../../src/server/pipeline/median.ts';
@@ -178,8 +178,8 @@ describe('npm run eval', () => {
     });
 
   it.each([
-    // The product's own budget, as the eval prints it (1.8 s today).
-    [[], new RegExp(`^Photos: production setting, read again only while its readings have cost at most ${String(DEFAULT_REREAD_WITHIN_MS / 1000).replace('.', '\\.')} s of OCR CPU time`, 'm')],
+    // The product's own budget, as the eval prints it (4.6 megapixels today).
+    [[], new RegExp(`^Photos: production setting, read again only while its readings have read at most ${String(DEFAULT_REREAD_WITHIN_PIXELS / 1e6).replace('.', '\\.')} megapixels of page`, 'm')],
     [['--no-time-limit'], /^Photos: no time limit \(--no-time-limit\)/m],
   ])('says under each table which photo setting it used (%j)', { timeout: 60_000 }, async (args, line) => {
     const { stdout } = await evalRun(...args);

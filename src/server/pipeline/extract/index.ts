@@ -83,11 +83,12 @@ export interface ExtractorOptions {
    */
   ocrRereads?: boolean;
   /**
-   * Another reading starts only while the photo's readings so far have cost at most this much
-   * OCR work: CPU milliseconds of the worker threads (default DEFAULT_REREAD_WITHIN_MS).
+   * Another reading starts only while the photo's readings so far have read at most this many
+   * pixels of prepared page (default DEFAULT_REREAD_WITHIN_PIXELS): OCR work counted from the
+   * page, so the same bytes get the same readings whatever the machine's load.
    * Infinity reads every photo that does not add up in full.
    */
-  ocrRereadWithinMs?: number;
+  ocrRereadWithinPixels?: number;
   /** Upper bound of starting one OCR worker, ms (default 60 000). */
   ocrStartTimeoutMs?: number;
   /** Growth of resident memory after which a worker is replaced after its job (see RECYCLE_GROWTH_BYTES in ocr/pool.ts). */
@@ -104,7 +105,7 @@ export interface Extractor {
   /**
    * The text passes of an image or PDF, read as they are asked for: the first pass when the
    * first is asked for, another (the page prepared and read another way) each time one more is
-   * asked for, while the policy of reading again allows (ocrRereads, ocrRereadWithinMs, no other
+   * asked for, while the policy of reading again allows (ocrRereads, ocrRereadWithinPixels, no other
    * job waiting). A photo's place in the OCR queue is held from the first pass until the
    * iteration ends, so stop iterating (or let `for await` do it) once no more is wanted.
    * Throws a CodedError: unsupported-type (unknown bytes), a refusal of the file
@@ -141,18 +142,19 @@ const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (paper: GrayImage
 ];
 
 /**
- * A photo whose readings have cost more OCR work than this is a long receipt: another reading
- * costs about as much again and would keep the visitor waiting past about three seconds. The
- * work is the worker thread's CPU time, not the time since the photo arrived: that also counts
- * waiting for a worker and grows when the machine is busy with anything else, so the same photo
- * would be read again or not depending on the load. Measured on a two-core server with two
- * other busy processes, a first reading's CPU time grew 5–8 %, its wall time 60–90 %. First
- * readings cost 0.4–1.3 s of CPU on phone photos and scans (12-megapixel photo of 60 lines:
- * 1.44 s), a reading line by line about as much. At 1.8 s a receipt of up to about 40 lines
- * that does not add up after two readings gets the third (banded) one; at 1.1 s only the
- * shortest did, and the real photos read 0.890 instead of 0.916 (bench/photo-readers.ts).
+ * A photo whose readings have read more prepared page than this is a long receipt: another
+ * reading costs about as much again and would keep the visitor waiting past about three
+ * seconds. A reading's OCR work grows with the page it reads (the page is OCR_PAPER_WIDTH wide,
+ * so its pixels are its length), and counting the pixels read rather than the time taken makes
+ * the decision the same for the same bytes on any machine under any load: counted as the worker
+ * threads' CPU time, the same photo was read again in one run and not in another when its
+ * readings came within a few percent of the bound. First readings of phone photos and scans cost
+ * 0.26–0.51 s of CPU per megapixel of page (ocr/README.md, "The budget for reading again"), so
+ * 4.6 megapixels is about the 1.8 s of CPU time the bound was before: a receipt whose page is up
+ * to 2 300 px long (about 40 lines) and does not add up after two readings gets the third; a
+ * page up to 4 600 px long gets the second.
  */
-export const DEFAULT_REREAD_WITHIN_MS = 1800;
+export const DEFAULT_REREAD_WITHIN_PIXELS = 4_600_000;
 
 function defaultLog(level: 'warn' | 'error', message: string): void {
   console[level](`[extract] ${message}`);
@@ -162,16 +164,24 @@ function tidied(result: OcrResult): OcrResult {
   return { ...result, text: tidyOcrText(result.text) };
 }
 
-/** One OCR reading of a prepared page, with its work: its thread's CPU time, else the call's wall time. */
+/**
+ * One OCR reading of a prepared page, with its work: the pixels it read (what the budget for
+ * reading again counts) and its thread's CPU time, else the call's wall time (what it is reported as).
+ */
 interface PageReading extends OcrResult {
   mode: OcrMode;
+  pixels: number;
   costMs: number;
 }
 
-async function measured(mode: OcrMode, read: () => Promise<OcrResult>): Promise<PageReading> {
+function pixelsOf(images: GrayImage | readonly GrayImage[]): number {
+  return (Array.isArray(images) ? images : [images]).reduce((sum: number, image: GrayImage) => sum + image.width * image.height, 0);
+}
+
+async function measured(mode: OcrMode, pixels: number, read: () => Promise<OcrResult>): Promise<PageReading> {
   const started = performance.now();
   const result = tidied(await read());
-  return { ...result, mode, costMs: result.cpuMs ?? performance.now() - started };
+  return { ...result, mode, pixels, costMs: result.cpuMs ?? performance.now() - started };
 }
 
 /** A page ready for its first reading, and the same page turned over, prepared when it is wanted. */
@@ -192,7 +202,7 @@ function meanConfidence(results: readonly OcrResult[]): number | undefined {
 
 export function createExtractor(options: ExtractorOptions): Extractor {
   const limits: DecodeLimits = { maxPixels: options.maxPixels };
-  const rereadWithinMs = options.ocrRereadWithinMs ?? DEFAULT_REREAD_WITHIN_MS;
+  const rereadWithinPixels = options.ocrRereadWithinPixels ?? DEFAULT_REREAD_WITHIN_PIXELS;
   const log = options.log ?? defaultLog;
   const pool = new OcrPool({
     workers: options.ocrWorkers,
@@ -228,7 +238,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
 
   /** The page read as one block: every page's first reading. */
   function blockReading(paper: GrayImage, ticket: OcrTicket, signal?: AbortSignal): Promise<PageReading> {
-    return measured('block', () => ticket.recognize(toPgm(paper), signal, 'block'));
+    return measured('block', pixelsOf(paper), () => ticket.recognize(toPgm(paper), signal, 'block'));
   }
 
   /**
@@ -247,7 +257,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
    * upside-down page is refused.
    *
    * Another reading starts only while no other job waits for a worker and the readings of the
-   * page the way up it is kept have cost at most `ocrRereadWithinMs` of OCR work, so a busy
+   * page the way up it is kept have read at most `ocrRereadWithinPixels` of page, so a busy
    * server or a long page is not read again (a reading of the page upside down read no receipt,
    * and does not count: a turned page is read again as its upright twin is); a later reading that
    * fails leaves the earlier ones standing. A reading not given counts in the work of the next
@@ -256,7 +266,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
   async function* pageReadings(page: ReadyPage, ticket: OcrTicket, again: boolean, signal?: AbortSignal): AsyncGenerator<PageReading & { turnedOver?: true }, void, undefined> {
     let paper = page.paper;
     let first = await blockReading(paper, ticket, signal);
-    let spentMs = first.costMs;
+    let spentPixels = first.pixels;
     /** The page turned over, read; it becomes the page read from when it reads more surely. */
     const readTurnedOver = async (): Promise<{ reading: PageReading; kept: boolean }> => {
       const over = await page.turnedOver();
@@ -265,7 +275,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
       const kept = reading.confidence > first.confidence;
       if (kept) {
         paper = over;
-        spentMs = reading.costMs;
+        spentPixels = reading.pixels;
         first = reading;
       }
       return { reading, kept };
@@ -286,13 +296,13 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     }
     if (!again || options.ocrRereads === false || !hasReadableText(first.text)) return;
     for (const alternative of ALTERNATIVE_READINGS) {
-      if (pool.waiting > 0 || spentMs > rereadWithinMs) return;
+      if (pool.waiting > 0 || spentPixels > rereadWithinPixels) return;
       const prepared = await alternative.prepare(paper);
       const image = Array.isArray(prepared) ? prepared.map(toPgm) : toPgm(prepared);
       signal?.throwIfAborted();
       let reading: PageReading;
       try {
-        reading = await measured(alternative.mode, () => ticket.recognize(image, signal, alternative.mode));
+        reading = await measured(alternative.mode, pixelsOf(prepared), () => ticket.recognize(image, signal, alternative.mode));
       } catch (error) {
         // A later reading that times out leaves the earlier ones standing; an aborted request stops.
         signal?.throwIfAborted();
@@ -301,7 +311,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         log('warn', `Another OCR reading failed (${kind}); the earlier one is kept`);
         return;
       }
-      spentMs += reading.costMs;
+      spentPixels += reading.pixels;
       yield { ...reading, costMs: reading.costMs + owedMs };
       owedMs = 0;
     }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
 import { cutIntoBands } from '../../../../src/server/pipeline/decode/bands.ts';
-import { preparePaper } from '../../../../src/server/pipeline/decode/image.ts';
+import { preparePaper, uprightPaper } from '../../../../src/server/pipeline/decode/image.ts';
 import { toPgm } from '../../../../src/server/pipeline/decode/paper.ts';
 import { OcrPool } from '../../../../src/server/pipeline/ocr/pool.ts';
 import { startWorker } from '../../../../src/server/pipeline/ocr/tesseract.ts';
@@ -135,16 +135,22 @@ describe('a reading that does not add up', () => {
     }
   });
 
-  it('is read again only within the OCR work budget: none with a budget of 0 ms', async () => {
-    const extractor = testExtractor({ ocrRereadWithinMs: 0 });
+  it.each([
+    ['none with a budget of 0', 0, 1],
+    ['one more with a budget of exactly the page', 1, 2],
+    ['two more with a budget of twice the page', 2.1, 3],
+  ])('is read again only within the budget counted in pages read: %s', async (_name, pages, passes) => {
+    const png = await renderReceiptPng(lines);
+    const { paper } = await uprightPaper({ bytes: png, kind: 'png' }, { maxPixels: 50_000_000 });
+    const extractor = testExtractor({ ocrRereadWithinPixels: Math.round(pages * paper.width * paper.height) });
     try {
-      expect((await readFile(extractor, await renderReceiptPng(lines))).passes).toBe(1);
+      expect((await readFile(extractor, png)).passes).toBe(passes);
     } finally {
       await extractor.close();
     }
   });
 
-  it('is read again after waiting for a worker: the budget counts its own OCR work, not the wait', { timeout: 120_000 }, async () => {
+  it('is read again after waiting for a worker: the budget counts its own page, not the wait', { timeout: 120_000 }, async () => {
     // 300 lines that add up: prepared in under a second, then one reading of several seconds on the
     // only worker, so the short photo's wait is well past the budget even on a fast machine.
     const long = ['K-MARKET TESTIKATU', ...Array.from({ length: 300 }, (_, index) => `TUOTE ${String(index + 1).padStart(3, '0')}          1,00`), 'YHTEENSÄ          300,00'];

@@ -10,7 +10,7 @@ describe('text passes', () => {
   let extractor: Extractor;
   beforeAll(async () => {
     // Without the budget for reading again, so a busy machine cannot end the passes early.
-    extractor = testExtractor({ ocrRereadWithinMs: Number.POSITIVE_INFINITY });
+    extractor = testExtractor({ ocrRereadWithinPixels: Number.POSITIVE_INFINITY });
     await extractor.ready();
   });
   afterAll(() => extractor.close());

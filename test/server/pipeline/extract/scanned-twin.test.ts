@@ -35,7 +35,7 @@ beforeAll(async () => {
     ocrTimeoutMs: 120_000,
     maxPixels: 50_000_000,
     maxPdfPages: 5,
-    ocrRereadWithinMs: Infinity,
+    ocrRereadWithinPixels: Infinity,
     log: () => {},
   });
   await extractor.ready();
