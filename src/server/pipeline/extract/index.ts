@@ -175,7 +175,8 @@ interface PageReading extends OcrResult {
 }
 
 function pixelsOf(images: GrayImage | readonly GrayImage[]): number {
-  return (Array.isArray(images) ? images : [images]).reduce((sum: number, image: GrayImage) => sum + image.width * image.height, 0);
+  const all: readonly GrayImage[] = 'data' in images ? [images] : images;
+  return all.reduce((sum, image) => sum + image.width * image.height, 0);
 }
 
 async function measured(mode: OcrMode, pixels: number, read: () => Promise<OcrResult>): Promise<PageReading> {
