@@ -1,7 +1,12 @@
 // Training of the category model (src/server/pipeline/classify/model.ts): multinomial logistic
-// regression on the hashed features of features.ts, by AdaGrad with L2 regularisation. Pure and
-// deterministic: the same samples in the same order give the same bytes (a seeded shuffle, fixed
-// epochs, weights rounded to one byte each).
+// regression on the hashed features of features.ts, by AdaGrad with L2 regularisation, the weights
+// averaged over descents in three seeded orders. Pure and deterministic: the same samples in the
+// same order give the same bytes (seeded shuffles, fixed epochs, weights rounded to one byte each).
+// Measured on the answers held out by source (cross-validate.ts): one descent at the old pace
+// (rate 0.2, 12 epochs) read 54–93 of the 3,552 names otherwise when only its shuffling seed
+// changed, and its calibrated thresholds moved by as much as 0.14; the average of three slower
+// descents (rate 0.05, 24 epochs) reads 14–16 otherwise, its thresholds within 0.02, and is right
+// more often (96.9 % against 95.8–96.3 %).
 import { deflateSync } from 'node:zlib';
 import { CATEGORY_NAMES, type CategoryName } from '../../../src/contract.ts';
 import { cueFeatures, lineFeatures } from '../../../src/server/pipeline/classify/features.ts';
@@ -35,6 +40,8 @@ export interface TrainOptions {
    */
   lexiconDropout?: number;
   seed?: number;
+  /** Descents in different orders (seeds seed, seed + 1, …) whose weights are averaged. */
+  orders?: number;
   thresholds?: CategoryModelFile['thresholds'];
   temperature?: number;
   calibration?: CategoryModelFile['calibration'];
@@ -42,12 +49,13 @@ export interface TrainOptions {
 
 export const DEFAULTS = {
   bits: 17,
-  epochs: 12,
-  rate: 0.2,
+  epochs: 24,
+  rate: 0.05,
   l2: 1e-4,
   lexicon: true,
   lexiconDropout: 0.1,
   seed: 1,
+  orders: 3,
 } as const;
 
 /** How much one sample of a source counts: the vocabularies are generic names, not receipt lines. */
@@ -94,19 +102,14 @@ function prepare(samples: readonly TrainingName[], bits: number, lexicon: boolea
 
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
-export function trainModel(samples: readonly TrainingName[], options: TrainOptions = {}): CategoryModelFile {
-  const bits = options.bits ?? DEFAULTS.bits;
-  const epochs = options.epochs ?? DEFAULTS.epochs;
-  const rate = options.rate ?? DEFAULTS.rate;
-  const l2 = options.l2 ?? DEFAULTS.l2;
-  const lexicon = options.lexicon ?? DEFAULTS.lexicon;
-  const dropout = options.lexiconDropout ?? DEFAULTS.lexiconDropout;
-  const random = createRandom(options.seed ?? DEFAULTS.seed);
-  const categories = [...CATEGORY_NAMES];
-  const k = categories.length;
-  const index = new Map(categories.map((category, i) => [category, i]));
-  const prepared = prepare(samples, bits, lexicon, index);
+interface Descent {
+  weights: Float64Array;
+  bias: Float64Array;
+}
 
+/** One run of AdaGrad over the samples, in the orders a generator seeded with `seed` shuffles them into. */
+function descend(prepared: readonly Prepared[], bits: number, k: number, epochs: number, rate: number, l2: number, dropout: number, seed: number): Descent {
+  const random = createRandom(seed);
   const weights = new Float64Array((1 << bits) * k);
   const squares = new Float64Array(weights.length);
   const bias = new Float64Array(k);
@@ -143,6 +146,37 @@ export function trainModel(samples: readonly TrainingName[], options: TrainOptio
         }
       }
     }
+  }
+  return { weights, bias };
+}
+
+export function trainModel(samples: readonly TrainingName[], options: TrainOptions = {}): CategoryModelFile {
+  const bits = options.bits ?? DEFAULTS.bits;
+  const epochs = options.epochs ?? DEFAULTS.epochs;
+  const rate = options.rate ?? DEFAULTS.rate;
+  const l2 = options.l2 ?? DEFAULTS.l2;
+  const lexicon = options.lexicon ?? DEFAULTS.lexicon;
+  const dropout = options.lexiconDropout ?? DEFAULTS.lexiconDropout;
+  const seed = options.seed ?? DEFAULTS.seed;
+  const orders = options.orders ?? DEFAULTS.orders;
+  const categories = [...CATEGORY_NAMES];
+  const k = categories.length;
+  const index = new Map(categories.map((category, i) => [category, i]));
+  const prepared = prepare(samples, bits, lexicon, index);
+
+  // The average of descents in different orders: where the names leave a weight loosely
+  // determined, one order's path decides it, and a model trained in another order read a few
+  // percent of held-out names otherwise; the average is what the names say.
+  const weights = new Float64Array((1 << bits) * k);
+  const bias = new Float64Array(k);
+  for (let run = 0; run < orders; run++) {
+    const descent = descend(prepared, bits, k, epochs, rate, l2, dropout, seed + run);
+    descent.weights.forEach((w, i) => {
+      weights[i] = (weights[i] as number) + w / orders;
+    });
+    descent.bias.forEach((b, c) => {
+      bias[c] = (bias[c] as number) + b / orders;
+    });
   }
 
   let largest = 0;

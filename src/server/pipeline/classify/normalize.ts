@@ -25,6 +25,15 @@ export function repairOcrLetters(folded: string): string {
     .replace(/(?<=[a-z]{3})0(?![a-z0-9.,])/g, 'o');
 }
 
+// What a product lacks describes it; it does not name it (`CURRY EI LIS SUOLAA` is curry, not salt;
+// `ilman lisättyä sokeria`, `utan tillsatt socker`): the marker, an optional `added`, and one word.
+const ABSENCE = /(?<![a-z])(?:ei|ilman|utan)\s+(?:(?:lis|lisa|lisatt|tills|tillsat|tillsatt)[a-z]*\.?\s*)?[a-z]+/;
+
+function absencePhrase(folded: string): { start: number; end: number } | null {
+  const match = ABSENCE.exec(folded);
+  return match ? { start: match.index, end: match.index + match[0].length } : null;
+}
+
 export interface Token {
   text: string;
   /** Offset in the folded name. */
@@ -39,8 +48,11 @@ export interface Token {
 export function tokenizeWithOffsets(name: string): Token[] {
   const tokens: Token[] = [];
   // Single letters joined by `&` are one brand (`L&M` → `lm`); longer words stay apart (`HOT&SOUR`).
-  for (const match of repairOcrLetters(foldText(name)).matchAll(/(?<![a-z])[a-z](?:&[a-z])+(?![a-z])|[a-z]+(?:-+[a-z]+)*/g)) {
+  const folded = repairOcrLetters(foldText(name));
+  const absent = absencePhrase(folded);
+  for (const match of folded.matchAll(/(?<![a-z])[a-z](?:&[a-z])+(?![a-z])|[a-z]+(?:-+[a-z]+)*/g)) {
     const text = match[0].replace(/[-&]/g, '');
+    if (absent && match.index >= absent.start && match.index < absent.end) continue;
     if (text.length >= 2 && !NOISE_TOKENS.has(text)) tokens.push({ text, start: match.index });
   }
   return tokens;

@@ -68,6 +68,13 @@ describe('receipt spellings', () => {
     expect(key('KEVYTMAIT0')).toBe('milk-semi-skimmed');
     expect(key('P1IMÄ')).toBe('fermented-milk');
   });
+
+  it('reads what a product lacks as said of it, not as what it is (ei lisättyä suolaa, ilman, utan)', () => {
+    expect(key('CURRY EI LIS SUOLAA')).toBe(key('CURRY'));
+    expect(key('CURRY EI LIS SUOLAA')).not.toBe(key('SUOLA'));
+    expect(key('Maapähkinävoi ilman lisättyä sokeria')).toBe(key('maapähkinävoi'));
+    expect(key('TOMAATTIMURSKA EI LIS SUOLAA 400G')).toBe(key('TOMAATTIMURSKA 400G'));
+  });
 });
 
 describe('brands', () => {
