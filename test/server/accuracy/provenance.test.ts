@@ -5,7 +5,7 @@
 // generic to tell a copy from a layout (no digit, a bare number, a quantity or weight line, a
 // line several real receipts share) do not count. Skipped where that folder is absent.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, SHARED_RECEIPTS, sharedDataPresent } from '../../../scripts/paths.ts';
@@ -132,7 +132,11 @@ function trackedFiles(): string[] {
     return execFileSync('git', ['ls-files', '-z', 'test', 'scripts'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
   } catch {
     // Not a git checkout (an unpacked release): every file under the two folders.
-    return ['test', 'scripts'].flatMap((top) => readdirSync(join(ROOT, top), { recursive: true, encoding: 'utf8' }).map((p) => join(top, p)));
+    return ['test', 'scripts'].flatMap((top) =>
+      readdirSync(join(ROOT, top), { recursive: true, encoding: 'utf8' })
+        .map((p) => join(top, p))
+        .filter((path) => statSync(join(ROOT, path)).isFile()),
+    );
   }
 }
 
