@@ -25,9 +25,10 @@ export function repairOcrLetters(folded: string): string {
     .replace(/(?<=[a-z]{3})0(?![a-z0-9.,])/g, 'o');
 }
 
-// What a product lacks describes it; it does not name it (`CURRY EI LIS SUOLAA` is curry, not salt;
-// `ilman lisättyä sokeria`, `utan tillsatt socker`): the marker, an optional `added`, and one word.
-const ABSENCE = /(?<![a-z])(?:ei|ilman|utan)\s+(?:(?:lis|lisa|lisatt|tills|tillsat|tillsatt)[a-z]*\.?\s*)?[a-z]+/;
+// What a product lacks, or has less of, describes it; it does not name it (`CURRY EI LIS SUOLAA` is
+// curry, not salt; `ilman lisättyä sokeria`, `utan tillsatt socker`, `Oivariini vähemmän suolaa`,
+// `mindre socker`): the marker, an optional `added`, and one word.
+const ABSENCE = /(?<![a-z])(?:ei|ilman|utan|vahemman|mindre)\s+(?:(?:lis|lisa|lisatt|tills|tillsat|tillsatt)[a-z]*\.?\s*)?[a-z]+/;
 
 function absencePhrase(folded: string): { start: number; end: number } | null {
   const match = ABSENCE.exec(folded);

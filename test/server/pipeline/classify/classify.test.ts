@@ -69,11 +69,12 @@ describe('receipt spellings', () => {
     expect(key('P1IMÄ')).toBe('fermented-milk');
   });
 
-  it('reads what a product lacks as said of it, not as what it is (ei lisättyä suolaa, ilman, utan)', () => {
+  it('reads what a product lacks as said of it, not as what it is (ei lisättyä suolaa, ilman, utan, vähemmän)', () => {
     expect(key('CURRY EI LIS SUOLAA')).toBe(key('CURRY'));
     expect(key('CURRY EI LIS SUOLAA')).not.toBe(key('SUOLA'));
     expect(key('Maapähkinävoi ilman lisättyä sokeria')).toBe(key('maapähkinävoi'));
     expect(key('TOMAATTIMURSKA EI LIS SUOLAA 400G')).toBe(key('TOMAATTIMURSKA 400G'));
+    expect(key('OIVARIINI VÄHEMMÄN SUOLAA')).toBe(key('OIVARIINI'));
   });
 });
 
