@@ -278,7 +278,7 @@ async function main(): Promise<void> {
   const shared = SHARED_RECEIPTS;
   const corpora = values.corpus ?? [...(existsSync(shared) ? [shared] : []), FIXTURE_RECEIPTS];
   const methods = (values.method ?? ['tesseract']).map((name) => {
-    // `tesseract@4600000`: the product's reader with another budget for reading again (pixels of page read).
+    // `tesseract@5000000`: the product's reader with another budget for reading again (pixels of page read).
     const budget = /^tesseract@(\d+)$/.exec(name)?.[1];
     const make = budget === undefined ? METHODS[name] : () => tesseract(name, Number(budget));
     if (!make) throw new Error(`Unknown method ${name}; known: ${Object.keys(METHODS).join(', ')}`);

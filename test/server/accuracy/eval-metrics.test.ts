@@ -178,7 +178,7 @@ describe('npm run eval', () => {
     });
 
   it.each([
-    // The product's own budget, as the eval prints it (4.6 megapixels today).
+    // The product's own budget, as the eval prints it (5 megapixels today).
     [[], new RegExp(`^Photos: production setting, read again only while its readings have read at most ${String(DEFAULT_REREAD_WITHIN_PIXELS / 1e6).replace('.', '\\.')} megapixels of page`, 'm')],
     [['--no-time-limit'], /^Photos: no time limit \(--no-time-limit\)/m],
   ])('says under each table which photo setting it used (%j)', { timeout: 60_000 }, async (args, line) => {

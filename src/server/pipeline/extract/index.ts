@@ -150,11 +150,11 @@ const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (paper: GrayImage
  * threads' CPU time, the same photo was read again in one run and not in another when its
  * readings came within a few percent of the bound. First readings of phone photos and scans cost
  * 0.26–0.51 s of CPU per megapixel of page (ocr/README.md, "The budget for reading again"), so
- * 4.6 megapixels is about the 1.8 s of CPU time the bound was before: a receipt whose page is up
- * to 2 300 px long (about 40 lines) and does not add up after two readings gets the third; a
- * page up to 4 600 px long gets the second.
+ * 5 megapixels is about the 1.8 s of CPU time the bound was before: a receipt whose page is up
+ * to 2 500 px long (about 45 lines) and does not add up after two readings gets the third; a
+ * page up to 5 000 px long gets the second.
  */
-export const DEFAULT_REREAD_WITHIN_PIXELS = 4_600_000;
+export const DEFAULT_REREAD_WITHIN_PIXELS = 5_000_000;
 
 function defaultLog(level: 'warn' | 'error', message: string): void {
   console[level](`[extract] ${message}`);
