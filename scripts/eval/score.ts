@@ -9,7 +9,7 @@
 //   footprint err |product kg CO2e − labelled items recalculated| / labelled, per receipt
 //                 (footprint.ts): median and 90th percentile
 import type { Label } from './corpus.ts';
-import { median } from '../../src/server/pipeline/median.ts';
+import { median, quantile } from '../../src/server/pipeline/median.ts';
 import { matchItems, precisionRecall, type PrecisionRecall } from './match.ts';
 
 export interface PredictedItem {
@@ -124,16 +124,6 @@ function ratio(part: number, whole: number): number | null {
 
 /** Within 10 %, with room for floating-point noise (0,9 kg against 1 kg is within). */
 const WITHIN_10 = 0.1 + 1e-9;
-
-/** The q-quantile (0–1) by linear interpolation between the nearest ranks; null for no values. */
-function quantile(values: readonly number[], q: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const high = Math.ceil(at);
-  return (sorted[low] ?? 0) + ((sorted[high] ?? 0) - (sorted[low] ?? 0)) * (at - low);
-}
 
 export function summarize(scores: readonly ReceiptScore[]): Summary {
   const sum = (pick: (s: ReceiptScore) => number): number => scores.reduce((total, s) => total + pick(s), 0);
