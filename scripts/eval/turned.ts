@@ -87,6 +87,16 @@ function isQuarterTurn(turn: Turn): turn is (typeof TURNS)[number] {
   return (TURNS as readonly number[]).includes(turn);
 }
 
+/**
+ * Whether a turn is written that way: a lossless picture written again is its twin itself (no
+ * control), and only a quarter or a half turn can be drawn.
+ */
+export function writable(turn: Turn, as: TurnedAs): boolean {
+  if (as === 'image') return turn !== CONTROL;
+  if (as === 'pdf-drawn') return isQuarterTurn(turn);
+  return true;
+}
+
 /** Reads each turnable entry upright and turned each way, as an image and as a scanner app's PDF. */
 export async function runTurned(
   pipeline: EvalPipeline,
@@ -107,10 +117,7 @@ export async function runTurned(
       const key = uprightBytes.toString('base64');
       const upright = uprights.get(key) ?? (await runFile(pipeline, entry, uprightBytes, claimed));
       uprights.set(key, upright);
-      for (const turn of options.turns ?? TURNS) {
-        // A lossless picture written again is its twin itself; only a quarter or a half turn can be drawn.
-        if (turn === CONTROL && as === 'image') continue;
-        if (as === 'pdf-drawn' && !isQuarterTurn(turn)) continue;
+      for (const turn of (options.turns ?? TURNS).filter((turn) => writable(turn, as))) {
         const bytes = await encode(picture, turn, as, turn === CONTROL ? CONTROL_QUALITY : SCAN_QUALITY);
         const result = { entry, as, turn, upright, original, turned: await runFile(pipeline, entry, bytes, claimed) };
         results.push(result);
