@@ -383,8 +383,9 @@ export class PdfPool {
     };
     /** CPU time of all the upload's calls so far, ms; null where /proc is not there. */
     const spentCpuMs = (): number | null => {
-      const cpu = running.cpuAtStart === null ? null : cpuMsOf(pid);
-      return cpu === null || running.cpuAtStart === null ? null : upload.cpuMs + (cpu - running.cpuAtStart);
+      if (running.cpuAtStart === null) return null;
+      const cpu = cpuMsOf(pid);
+      return cpu === null ? null : upload.cpuMs + (cpu - running.cpuAtStart);
     };
     const outOfTime = () => {
       const spent = spentCpuMs();
