@@ -4,7 +4,7 @@
 // string; model.ts hashes it into the model's weight table.
 import { foldText } from '../fold-text.ts';
 import type { LexiconReading } from './lexical.ts';
-import { tokenize } from './normalize.ts';
+import { readTokens } from './ocr-slips.ts';
 import type { StoreKind } from './store-kind.ts';
 
 export interface FeatureCues {
@@ -108,7 +108,7 @@ export interface FeatureOptions {
 /** Every feature of one line; `lexical` is the lexicon's reading of its name. */
 export function lineFeatures(name: string, cues: FeatureCues, lexical: LexiconReading | null, options: FeatureOptions): string[] {
   const out: string[] = [];
-  wordFeatures(tokenize(name), out);
+  wordFeatures(readTokens(name).map((token) => token.text), out);
   packFeatures(name, out);
   out.push(...cueFeatures(cues));
   if (options.lexicon) lexiconFeatures(lexical, out);
