@@ -46,6 +46,17 @@ export function confusedReadings(cents: number): number[] {
   return [...out];
 }
 
+/**
+ * Whether two sums may differ by one digit read as another: a single digit's change is a digit
+ * 1–9 times a power of ten (`6,00`, `0,40`). A quick test before the search for which price.
+ */
+export function oneDigitApart(aCents: number, bCents: number): boolean {
+  let diff = Math.abs(aCents - bCents);
+  if (diff === 0) return false;
+  while (diff % 10 === 0) diff /= 10;
+  return diff <= 9;
+}
+
 /** The prices a printed amount may have been with one stray digit removed (`15.55` → 1,55, 5,55, 15,5…). */
 export function withOneDigitLess(cents: number): number[] {
   const digits = String(Math.abs(cents)).padStart(3, '0');
@@ -116,6 +127,8 @@ export interface DigitEvidence {
    * them read another way that meets the total leaves no price singled out.
    */
   otherLines: readonly number[];
+  /** The lines a digit may be repaired on (default: every line whose price was no guess already). */
+  repairable?: (item: DraftItem) => boolean;
 }
 
 /** True when `target` is within one rounding of what some of `amounts` (all positive) add up to. */
@@ -158,7 +171,7 @@ export function repairConfusedDigit(
   if (evidence.otherLines.some((line) => confusedReadings(line).some((other) => sumCents - line + other === printedCents))) return null;
   const fits: DigitRepair[] = [];
   for (const item of items) {
-    if (item.readings !== null) continue;
+    if (item.readings !== null || evidence.repairable?.(item) === false) continue;
     const before = netCents(item);
     for (const repaired of candidates(item)) {
       // Exactly: a digit read wrong leaves no rounding behind, and a near miss is a line lost, not a digit.

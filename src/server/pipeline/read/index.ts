@@ -52,13 +52,19 @@ export function readReceiptText(text: string): ParsedReceipt {
   return receiptOf(parsed, readingOf(parsed));
 }
 
+/** The lines among a reading's items it made no item of: a product line whose price it lost or could not read. */
+function linesWithoutItem(text: ParsedText): string[] {
+  const used = new Set(text.lineByLine.items.map((item) => item.lineIndex));
+  return text.lines.slice(text.sections.itemsStart, text.sections.itemsEnd).filter((line) => !used.has(line.index)).map((line) => line.text);
+}
+
 /**
  * Several passes of one receipt, none of which adds up alone, merged line by line into the one
  * receipt that does; null when they do not make exactly one. The store and the header come
  * from the first pass.
  */
 function mergedReceipt(texts: readonly ParsedText[]): ParsedReceipt | null {
-  const merged = mergePasses(texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses })));
+  const merged = mergePasses(texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses, lines: linesWithoutItem(text) })));
   const first = texts[0];
   if (!merged || !first) return null;
   const fitted = fitToTotal(merged.section, { total: { cents: merged.totalCents, uncertain: false, lineIndex: -1 }, vatCents: null, payments: [] });

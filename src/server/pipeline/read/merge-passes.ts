@@ -10,9 +10,15 @@
 //   digit read as its usual confusion (digit-confusions.ts);
 // - of those, the one the readings agree with most is kept, and only when it is the only one:
 //   two different receipts that both add up leave the readings as they were; so is a receipt
-//   that would rest on more than one line a single reading has (MAX_LONE_LINES).
-import { repairConfusedDigit } from './digit-confusions.ts';
-import { linesAlike } from './alike.ts';
+//   that would rest on more than one line a single reading has (MAX_LONE_LINES), or on more than
+//   two prices a single reading read (MAX_LONE_PRICES);
+// - a reading that printed a line without making an item of it (noise glued to its price, the
+//   price lost) still saw the line, and the price too when its digits stand on that line: a line
+//   so seen is no line made up from garble, and a price so read is read twice;
+// - a digit is repaired only where the readings left room for it: among the prices a single
+//   reading read, when there are any.
+import { oneDigitApart, repairConfusedDigit } from './digit-confusions.ts';
+import { letters, linesAlike } from './alike.ts';
 import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from '../parse/items.ts';
 import type { Witnesses } from '../parse/index.ts';
 
@@ -20,6 +26,8 @@ import type { Witnesses } from '../parse/index.ts';
 export interface SectionReading {
   section: ItemSection;
   witnesses: Witnesses;
+  /** The lines among its items the reading made no item of (a product line whose price it lost or could not read). */
+  lines?: readonly string[];
 }
 
 /** The merged receipt: the lines chosen and the total they meet. */
@@ -40,6 +48,11 @@ const MAX_COMBINATIONS = 20_000;
  * up from three such lines and one repaired digit, none of them its own).
  */
 const MAX_LONE_LINES = 1;
+/**
+ * Prices a single reading read, of lines the others saw too (their own prices lost or garbled):
+ * the line is there, only its price is one reading's word. Two, beside at most one lone line.
+ */
+const MAX_LONE_PRICES = 2;
 
 /** One printed line: each reading's version of it, or null where a reading lacks it. */
 type Slot = (DraftItem | null)[];
@@ -100,27 +113,53 @@ function versionsOf(item: DraftItem | null): { items: DraftItem[]; mayBeAbsent: 
   };
 }
 
-/** A slot's choices: a version (by net price) with the readings that have it, or leaving it out. */
+/**
+ * A slot's choices: a version (by net price) with the readings that have it, or leaving it out.
+ * `seen`: another reading than the version's own printed a line like it, item or not.
+ */
 interface Choice {
   item: DraftItem | null;
   support: number;
+  seen: boolean;
 }
 
-function choicesOf(slot: Slot): Choice[] {
+/** The reading's lines like `name` (the same printed line), as letters and digits. */
+function linesLike(name: string, lines: readonly string[]): string[] {
+  return lines.filter((line) => linesAlike(name, line) >= SAME_LINE).map(letters);
+}
+
+/** A price's digits as printed (`1,99` → `199`). */
+const digitsOf = (cents: number): string => `${Math.floor(cents / 100)}${String(cents % 100).padStart(2, '0')}`;
+
+function choicesOf(slot: Slot, readings: readonly SectionReading[]): Choice[] {
   const byNet = new Map<number, Choice>();
   let absent = 0;
   for (const version of slot) {
+    if (!version) continue;
     const { items, mayBeAbsent } = versionsOf(version);
     if (mayBeAbsent) absent++;
     for (const item of items) {
       const net = netCents(item);
       const known = byNet.get(net);
       if (known) known.support++;
-      else byNet.set(net, { item, support: 1 });
+      else byNet.set(net, { item, support: 1, seen: false });
     }
   }
-  const choices = [...byNet.values()];
-  if (absent > 0) choices.push({ item: null, support: absent });
+  // The readings with no version of the line: those that printed it without an item saw it, and
+  // read its price too when the price's digits stand on it; the others back leaving it out.
+  const names = slot.flatMap((version) => (version ? [version.name] : []));
+  slot.forEach((version, k) => {
+    if (version) return;
+    const like = names.flatMap((name) => linesLike(name, readings[k]?.lines ?? []));
+    if (like.length === 0) absent++;
+    for (const choice of byNet.values()) {
+      if (like.length > 0) choice.seen = true;
+      if (like.some((line) => line.includes(digitsOf(netCents(choice.item as DraftItem))))) choice.support++;
+    }
+  });
+  const versions = slot.filter((version) => version !== null).length;
+  const choices = [...byNet.values()].map((choice) => ({ ...choice, seen: choice.seen || versions > 1 }));
+  if (absent > 0) choices.push({ item: null, support: absent, seen: false });
   return choices.sort((a, b) => b.support - a.support);
 }
 
@@ -129,7 +168,11 @@ interface Candidate {
   totalCents: number;
   extrasFrom: number;
   repairs: number;
-  /** Readings' votes against the choice, summed over slots, the total and the extras. */
+  /**
+   * Readings' votes against the choice, summed over slots, the total and the extras; a repaired
+   * price also counts the readings that read it as it was, so a digit the readings agree on is
+   * not changed where leaving it costs fewer votes.
+   */
   dissent: number;
 }
 
@@ -152,6 +195,22 @@ function sameOutcome(a: Candidate, b: Candidate): boolean {
 }
 
 /**
+ * How many ways to choose the search below visits: choices a single reading backs are taken at
+ * most MAX_LONE_PRICES at a time, so a line read ten ways by one reading (a price's last digit
+ * unsure) costs ten times two, not ten to the power of the lines.
+ */
+function searchSize(choices: readonly Choice[][]): number {
+  let ways = new Array<number>(MAX_LONE_PRICES + 1).fill(0);
+  ways[0] = 1;
+  for (const options of choices) {
+    const single = options.filter((choice) => choice.item !== null && choice.support === 1).length;
+    const backed = options.length - single;
+    ways = ways.map((_, j) => (ways[j] ?? 0) * backed + (j > 0 ? (ways[j - 1] ?? 0) * single : 0));
+  }
+  return ways.reduce((a, b) => a + b, 0);
+}
+
+/**
  * The one receipt the readings together make that adds up, or null: fewer than two readings,
  * no total read, too many ways to choose, no choice that adds up, or two that do equally well.
  */
@@ -163,8 +222,8 @@ export function mergePasses(readings: readonly SectionReading[]): MergedReading 
   readings.forEach((reading, k) => {
     if (k > 0) slots = align(slots, reading.section.items, k, readings.length);
   });
-  const choices = slots.map(choicesOf);
-  const combinations = choices.reduce((product, options) => product * options.length, 1);
+  const choices = slots.map((slot) => choicesOf(slot, readings));
+  const combinations = searchSize(choices);
   if (combinations > MAX_COMBINATIONS) return null;
 
   const extras = [...new Set(readings.map((reading) => extraCents(reading.section)))].map((cents) => ({
@@ -176,7 +235,8 @@ export function mergePasses(readings: readonly SectionReading[]): MergedReading 
 
   const found: Candidate[] = [];
   const picked: Choice[] = [];
-  const visit = (k: number, sum: number, dissent: number, lone: number): void => {
+  /** `lone`: lines only one reading saw; `lonePrices`: prices only one reading read, of lines others saw. */
+  const visit = (k: number, sum: number, dissent: number, lone: number, lonePrices: number): void => {
     const options = choices[k];
     if (!options) {
       const items = picked.flatMap((choice) => (choice.item ? [choice.item] : []));
@@ -189,28 +249,38 @@ export function mergePasses(readings: readonly SectionReading[]): MergedReading 
             continue;
           }
           // A digit repaired on top of a line only one reading has would be a guess on a guess.
-          if (lone > 0) continue;
+          if (lone > 0 || !oneDigitApart(lines, total)) continue;
           const section = readings[extra.from]?.section;
-          const repair = repairConfusedDigit(items, lines, total, { vatRates, otherLines: section ? otherLineCents(section) : [] });
+          // Where some prices rest on one reading, the misread digit is among them: the others were read alike twice.
+          const unconfirmed = picked.flatMap((choice) => (choice.item && choice.support === 1 ? [choice.item] : []));
+          const repair = repairConfusedDigit(items, lines, total, {
+            vatRates,
+            otherLines: section ? otherLineCents(section) : [],
+            ...(unconfirmed.length > 0 ? { repairable: (item: DraftItem) => unconfirmed.includes(item) } : {}),
+          });
           if (!repair) continue;
           const repaired = items.map((item) => (item === repair.item ? repair.repaired : item));
-          found.push({ items: repaired, totalCents: total, extrasFrom: extra.from, repairs: 1, dissent: against });
+          // The readings that read the price as it was are overruled by the repair: votes against it.
+          const overruled = picked.find((choice) => choice.item === repair.item)?.support ?? 1;
+          found.push({ items: repaired, totalCents: total, extrasFrom: extra.from, repairs: 1, dissent: against + overruled });
         }
       }
       return;
     }
     for (const choice of options) {
-      const alone = choice.item !== null && choice.support === 1 ? 1 : 0;
-      if (lone + alone > MAX_LONE_LINES) continue;
+      const single = choice.item !== null && choice.support === 1;
+      const alone = single && !choice.seen ? 1 : 0;
+      const alonePrice = single && choice.seen ? 1 : 0;
+      if (lone + alone > MAX_LONE_LINES || lone + alone + lonePrices + alonePrice > MAX_LONE_PRICES) continue;
       picked.push(choice);
-      visit(k + 1, sum + (choice.item ? netCents(choice.item) : 0), dissent + readings.length - choice.support, lone + alone);
+      visit(k + 1, sum + (choice.item ? netCents(choice.item) : 0), dissent + readings.length - choice.support, lone + alone, lonePrices + alonePrice);
       picked.pop();
     }
   };
-  visit(0, 0, 0, 0);
+  visit(0, 0, 0, 0, 0);
   if (found.length === 0) return null;
 
-  found.sort((a, b) => a.repairs - b.repairs || a.dissent - b.dissent);
+  found.sort((a, b) => a.dissent - b.dissent || a.repairs - b.repairs);
   const best = found[0] as Candidate;
   const rival = found.find((other) => other.repairs === best.repairs && other.dissent === best.dissent && !sameOutcome(other, best));
   if (rival || best.items.length === 0) return null;

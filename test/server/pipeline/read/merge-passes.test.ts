@@ -51,6 +51,20 @@ describe('merging readings', () => {
     expect(merged?.items.map((item) => item.price)).toEqual([1.79, 3.49, 1.85, 8.99, 2.39, 1.07, 0.35]);
   });
 
+  it('takes prices a single reading read of lines the others printed without one, and looks for a misread digit among them', () => {
+    // A crease took the prices of the milk and margarine lines from two readings, which printed
+    // the names alone; the third read both prices, the milk's 7 as a 1, and lost the bag line.
+    const bare = (line: string): string => line.replace(/\s+\d+,\d\d$/, '');
+    const block = reading([bare(MILK), bare(MARGARINE), KESO, CHICKEN, BREAD, PEPPER, BAG]);
+    const column = reading([bare(MILK), bare(MARGARINE), KESO, CHICKEN, BREAD, PEPPER, BAG]);
+    const banded = reading([MILK.replace('1,79', '1,19'), MARGARINE, KESO, CHICKEN, BREAD, PEPPER, null]);
+    for (const text of [block, column, banded]) expect(readReceiptText(text).reconciliation.status).toBe('mismatch');
+    const merged = readMergedTexts([block, column, banded]);
+    expect(merged?.items.map((item) => item.price)).toEqual([1.79, 3.49, 1.85, 8.99, 2.39, 1.07, 0.35]);
+    // Printed by no other reading, the same two lines would rest on a single reading: left as they were.
+    expect(readMergedTexts([reading([null, null, KESO, CHICKEN, BREAD, PEPPER, BAG]), reading([null, null, KESO, CHICKEN, BREAD, PEPPER, BAG]), banded])).toBeNull();
+  });
+
   it('leaves the readings as they were when two different receipts would add up', () => {
     // Two readings have the chicken at 3,99 and no bag line, the third 8,99 and a 5,00 bag:
     // 3,99 with the bag and 8,99 without it both add up, each against three readings' votes.
