@@ -1,7 +1,8 @@
 // Receipt item name → product key, category and confidence (pure, no I/O). README.md in this
 // folder has the order of decisions; in short:
 // 1. whole-name rules of the category guide (rules.ts: fuel, baby food, infant formula, deposits,
-//    carrier bags) decide for sure;
+//    carrier bags) decide for sure; a meat or fish paired alone with a side, as pet food is named
+//    by flavour (flavour-pair.ts), is read as pet food but left for the household to check;
 // 2. otherwise the category model (model.ts) decides, weighing the name's letters, words and head,
 //    its pack and unit cues, the store's kind, and the lexicon's reading (lexical.ts) as evidence;
 // 3. its probability gives the confidence, by thresholds chosen outside the locked fold; a line
@@ -10,6 +11,7 @@
 //    when the lexicon names one, else the category's fallback key.
 import type { CategoryName, Confidence } from '../../../contract.ts';
 import { CATALOGUE } from '../data/catalogue.ts';
+import { isFlavourPair } from './flavour-pair.ts';
 import { readLexicon, type LexiconReading } from './lexical.ts';
 import { committedModel, confidenceOf, predictLine, type CategoryModel } from './model.ts';
 import { packSizeOffset } from './normalize.ts';
@@ -76,6 +78,9 @@ export function readName(name: string, cues: NameCues = {}, options: ReadOptions
   if (rule && (!rule.yieldsTo || lexical?.category !== rule.yieldsTo)) {
     return { productKey: rule.productKey, category: rule.category, confidence: 'high', terms: [rule.rule], source: 'rule', uncertain: false };
   }
+  if (!rule && isFlavourPair(name)) {
+    return { productKey: PET_FOOD, category: 'Other', confidence: 'low', terms: ['flavour pair'], source: 'rule', uncertain: true };
+  }
   const model = options.model ?? committedModel();
   const reading = predictLine(model, name, cues.store ? { store: cues.store } : {}, lexical);
   const confidence = confidenceOf(model, reading.probability);
@@ -89,6 +94,9 @@ export function readName(name: string, cues: NameCues = {}, options: ReadOptions
   };
 }
 
+/** The key of pet food and pet supplies (data/product-keys.csv). */
+const PET_FOOD = 'pet-food';
+
 const RAISE: Record<Confidence, Confidence> = { low: 'medium', medium: 'high', high: 'high' };
 
 /**
@@ -101,7 +109,8 @@ export function classifyName(name: string, cues: NameCues = {}, options: ReadOpt
   const { hint } = cues;
   if (!hint) return reading;
   if (hint === reading.category) return { ...reading, confidence: RAISE[reading.confidence], uncertain: false };
-  if (reading.source === 'rule' || reading.confidence === 'high') return reading;
+  // A sure rule is `high`; a reading the household is asked to check is not, so the hint decides it.
+  if (reading.confidence === 'high') return reading;
   const keyed = keyFor(hint, readLexicon(name));
   return { ...keyed, source: keyed.source === 'lexicon' ? 'lexicon' : 'cue', category: hint, confidence: 'medium', uncertain: false };
 }

@@ -4,7 +4,7 @@
 // string; model.ts hashes it into the model's weight table.
 import { foldText } from '../fold-text.ts';
 import type { LexiconReading } from './lexical.ts';
-import { tokenize } from './normalize.ts';
+import { readTokens } from './ocr-slips.ts';
 import type { StoreKind } from './store-kind.ts';
 
 export interface FeatureCues {
@@ -67,14 +67,17 @@ function sizeBand(unit: string, amount: number): string {
 function packFeatures(name: string, out: string[]): void {
   const folded = foldText(name);
   const pack = /(?:(\d+)\s*x\s*)?(\d+(?:[.,]\d+)?)\s*(kg|gr|g|ltr|l|dl|cl|ml|kpl)(?![a-z])/.exec(folded);
+  const [unit, toBase] = pack ? (UNIT_BASE[pack[3] ?? ''] ?? ['', 1]) : ['', 1];
   if (pack) {
-    const [unit, toBase] = UNIT_BASE[pack[3] ?? ''] ?? ['', 1];
     const amount = Number((pack[2] ?? '0').replace(',', '.')) * toBase;
-    out.push(`u:${pack[3]}`, `u:${unit}:${sizeBand(unit, amount)}`);
-    if (pack[1]) out.push('u:multi', `u:multi:${unit}`);
+    // The exact size too: packs come in sizes of their own kind (a 0,33 l can, a 400 g pack of mince).
+    out.push(`u:${pack[3]}`, `u:${unit}:${sizeBand(unit, amount)}`, `u:${unit}=${Number(amount.toPrecision(3))}`);
   }
+  // A multipack written `6X0,33L` or `6-pack`.
+  if (pack?.[1] || /(?<![0-9])\d{1,2}\s*-?\s*(?:pack|pck|pk)(?![a-z])/.test(folded)) out.push('u:multi', `u:multi:${unit}`);
   if (/\/\s*kg\b|€\s*\/\s*kg|e\/kg/.test(folded)) out.push('u:perkg');
-  if (/\d\s*%/.test(folded)) out.push('u:pct');
+  // A percentage with a pack in litres is a drink's alcohol (or a milk's fat); with grams, fat or cocoa.
+  if (/\d\s*%/.test(folded)) out.push('u:pct', `u:pct:${unit}`);
   if (/(?<![a-z0-9])[sml]\s?(?:6|8|10|12|15|18|20|24|30)(?![0-9])/.test(folded)) out.push('u:eggsize');
 }
 
@@ -105,7 +108,7 @@ export interface FeatureOptions {
 /** Every feature of one line; `lexical` is the lexicon's reading of its name. */
 export function lineFeatures(name: string, cues: FeatureCues, lexical: LexiconReading | null, options: FeatureOptions): string[] {
   const out: string[] = [];
-  wordFeatures(tokenize(name), out);
+  wordFeatures(readTokens(name).map((token) => token.text), out);
   packFeatures(name, out);
   out.push(...cueFeatures(cues));
   if (options.lexicon) lexiconFeatures(lexical, out);

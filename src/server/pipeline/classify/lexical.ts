@@ -15,7 +15,8 @@ import { FACTORS } from '../emissions/factors.ts';
 import { foldText } from '../fold-text.ts';
 import type { LexiconRole } from './lexicon.ts';
 import { contains, findHits, headOf, INDEX, overlaps, startOf, type Hit } from './match.ts';
-import { packSizeOffset, tokenizeWithOffsets, volumeOf, type Token } from './normalize.ts';
+import { packSizeOffset, volumeOf, type Token } from './normalize.ts';
+import { readTokens } from './ocr-slips.ts';
 
 /** One head the lexicon found, with the key it reads as. */
 export interface LexiconHead {
@@ -116,7 +117,7 @@ const ADJECTIVE_ENDING = /(?:inen|iset|isen|ton|ttomat|ttoman|tonta)$/;
 
 export function readLexicon(name: string): LexiconReading | null {
   const catalogue = CATALOGUE;
-  const tokens = tokenizeWithOffsets(name);
+  const tokens = readTokens(name);
   const sizeAt = packSizeOffset(name);
   // Words after the pack size describe a variant (`grillimakkara 400g juusto`), not the product.
   const afterSize = (token: number): boolean => sizeAt >= 0 && (tokens[token]?.start ?? 0) > sizeAt;

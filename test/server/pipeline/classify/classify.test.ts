@@ -126,6 +126,19 @@ describe('borderline rules of the category guide', () => {
     expect(category('porsaan jauheliha')).toBe('Pork');
   });
 
+  it('reads a meat or fish paired alone with a side as pet food, named by flavour, and asks to check it', () => {
+    for (const name of ['Savo nauta-riisi 12x85g', 'lohi-peruna 4x100g', 'KALKKUNA-RIISI 2KG']) {
+      expect(classifyName(name), name).toMatchObject({ category: 'Other', productKey: 'pet-food', confidence: 'low', uncertain: true });
+    }
+    // A dish, two meats or a product word beside the pair is food for people.
+    expect(category('kana-riisilaatikko 400g')).toBe('Processed Food');
+    expect(category('Via savulohi-avokadopasta 320g')).toBe('Processed Food');
+    expect(category('nauta-sika 400g')).toBe('Red Meat');
+    expect(category('Atria grillisalaatti peruna-pekoni 350g')).toBe('Processed Food');
+    // Unsure, it yields to what a reader of the whole receipt says.
+    expect(classifyName('lohi-peruna 4x100g', { hint: 'Processed Food' })).toMatchObject({ category: 'Processed Food', confidence: 'medium' });
+  });
+
   it('reads sausages as pork unless chicken, beef or plant is named', () => {
     expectAll([
       ['HK Sininen lenkki', 'Pork'],

@@ -20,10 +20,12 @@ describe('the letters and words of a name', () => {
     expect(features('TÄYTTÖPUSSI KULTA PS')).toEqual(expect.arrayContaining(['pk:tayttopussi', 'w:kulta']));
   });
 
-  it('reads the pack, its size, a multipack, a percentage and an egg size class', () => {
+  it('reads the pack, its size band and exact size, a multipack, a percentage with its pack\'s unit and an egg size class', () => {
     expect(features('Karhu Lager olut 6X0,33L TLK')).toEqual(expect.arrayContaining(['u:l', 'u:multi', 'u:multi:l', 'u:l:s']));
     expect(features('PERUNA YLEIS 4KG')).toEqual(expect.arrayContaining(['u:kg', 'u:g:l']));
-    expect(features('VALIO EMMENTAL 17% 400G')).toContain('u:pct');
+    expect(features('VALIO EMMENTAL 17% 400G')).toEqual(expect.arrayContaining(['u:pct', 'u:pct:g', 'u:g=400']));
+    expect(features('Sandels 4,7% 0,33l 6-pack')).toEqual(expect.arrayContaining(['u:l=0.33', 'u:multi', 'u:multi:l', 'u:pct:l']));
+    expect(features('PERUNA YLEIS 4KG')).not.toContain('u:multi');
     expect(features('Kanatarhan munat L15')).toContain('u:eggsize');
     expect(features('Kanatarhan munat L15')).not.toContain('u:pct');
   });
