@@ -1,9 +1,9 @@
 // A word OCR misread by one letter, read as the lexicon's word it was (`TÄYSMATTO` → täysmaito,
 // `OIVARIINT` → oivariini, `HOYTYSAMPYLA` → höyrysämpylä): OCR takes a receipt font's thin letters
 // for one another, and its round ones, and the misread word is no word at all, or names something
-// else by a short end (`matto`, a carpet). Snapped only when the word is long enough that one letter in it is a
-// slip and not another word, no lexicon term is the word itself, and exactly one term is the word
-// with one letter changed for a look-alike.
+// else by a short end (`matto`, a carpet). Snapped only when the word is long enough that one
+// letter in it is a slip and not another word, no lexicon term is the word itself, and exactly
+// one term is the word with one letter changed for a look-alike.
 import { LEXICON } from './lexicon.ts';
 import { tokenizeWithOffsets, type Token } from './normalize.ts';
 
@@ -15,8 +15,9 @@ const MIN_LENGTH = 9;
  * `macaroni`) or another inflection (`broileria`, `kananmunan`), which are left as they are.
  */
 const LOOK_ALIKES: readonly string[] = ['iltfr', 'ij', 'oqgaced', 'mnuh'];
+/** Each letter's look-alikes, from every group it is in (`i` is thin, and also taken for `j`). */
 const LOOK_ALIKE: ReadonlyMap<string, string> = new Map(
-  LOOK_ALIKES.flatMap((group) => [...group].map((letter) => [letter, group.replace(letter, '')] as const)),
+  [...new Set(LOOK_ALIKES.join(''))].map((letter) => [letter, LOOK_ALIKES.filter((group) => group.includes(letter)).join('').replaceAll(letter, '')]),
 );
 
 /** Terms that name a product by the whole word (product, cut or brand), the words a slip is snapped to. */

@@ -7,6 +7,7 @@ import { readTokens, snapSlip } from '../../../../src/server/pipeline/classify/o
 describe('OCR slips of one letter', () => {
   it('reads a thin or round letter taken for its look-alike as the word it was', () => {
     expect(snapSlip('kevytmatto')).toBe('kevytmaito');
+    expect(snapSlip('kevytmaiio')).toBe('kevytmaito');
     expect(snapSlip('kevytmaito')).toBeNull();
     expect(classifyName('KEVYTMATTO 1L')).toMatchObject({ category: 'Dairy', productKey: 'milk-semi-skimmed' });
   });
