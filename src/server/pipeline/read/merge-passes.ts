@@ -42,15 +42,16 @@ const SAME_LINE = 0.5;
 /** Beyond this many ways to choose, the readings disagree too much to be merged. */
 const MAX_COMBINATIONS = 20_000;
 /**
- * Lines kept in a version only one reading has (a line the others lost, or a price only one
- * read): one is the point of merging; more, and a receipt that adds up is as likely found by
- * chance among the readings' garbled lines (a Lidl photo whose prices sit between lines added
- * up from three such lines and one repaired digit, none of them its own).
+ * Lines kept that only one reading printed at all (a line the others lost): one is the point of
+ * merging; more, and a receipt that adds up is as likely found by chance among the readings'
+ * garbled lines (a Lidl photo whose prices sit between lines added up from three such lines and
+ * one repaired digit, none of them its own).
  */
 const MAX_LONE_LINES = 1;
 /**
- * Prices a single reading read, of lines the others saw too (their own prices lost or garbled):
- * the line is there, only its price is one reading's word. Two, beside at most one lone line.
+ * Choices that rest on a single reading, lone lines included: a price only one reading read of a
+ * line the others printed too (their own price lost, garbled or read otherwise) is that
+ * reading's word on the price only, not on the line. At most two, at most one a lone line.
  */
 const MAX_LONE_PRICES = 2;
 
