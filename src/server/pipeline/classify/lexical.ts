@@ -7,8 +7,8 @@
 // 2. a cut or dish head is refined by the species named with it (sika-nauta jauheliha → beef mince);
 // 3. the most specific head wins: rank, refinement, words before the pack size, the higher-emission
 //    meat, the longer term, the earlier token;
-// 4. a few whole-name adjustments follow (fruit in litres is a drink, `X ja Y` a ready meal,
-//    Finnish origin picks heated-greenhouse produce).
+// 4. a few whole-name adjustments follow (fruit in litres is a drink, `X ja Y` a ready meal, a
+//    bread named with a meat or fish a sandwich, Finnish origin picks heated-greenhouse produce).
 import type { CategoryName } from '../../../contract.ts';
 import { CATALOGUE, type Catalogue } from '../data/catalogue.ts';
 import { FACTORS } from '../emissions/factors.ts';
@@ -64,7 +64,12 @@ const CUE_KEYS = {
   fruitDrink: 'juice',
   supplement: 'supplement',
   meal: 'meal',
+  sandwich: 'sandwich',
 } as const;
+
+/** Breads a filling turns into a sandwich, and what fills them. */
+const BREADS = new Set(['rye-bread', 'bread-mixed', 'bread-wheat', 'baguette', 'buns', 'tortilla', 'flatbread']);
+const FILLINGS = new Set<CategoryName>(['Red Meat', 'Pork', 'Poultry', 'Fish']);
 
 function compareCandidates(a: Candidate, b: Candidate, catalogue: Catalogue): number {
   if (a.score !== b.score) return b.score - a.score;
@@ -227,6 +232,11 @@ export function readLexicon(name: string): LexiconReading | null {
   // Two foods of different categories joined by `ja` are a ready meal (`broileria ja riisiä`).
   const dish = mealOf(foldText(name), tokens, candidates, catalogue, refinersOf);
   if (dish && winner.hit.entry.rank < 4) key = dish;
+  // A bread named with a meat or fish is filled with it (`kinkku-juustopatonki`, `rieska
+  // kana-caesar`, `wrap kana-feta`): bread is not baked with ham, so it is a sandwich.
+  if (BREADS.has(key) && kept.some((hit) => isFood(hit) && FILLINGS.has(catalogue.get(hit.entry.key).category) && !kept.some((other) => other !== hit && contains(other, hit)))) {
+    key = CUE_KEYS.sandwich;
+  }
   const info = catalogue.get(key);
   if (finnish && info.finnishKey) key = info.finnishKey;
   const category = catalogue.get(key).category;

@@ -139,6 +139,17 @@ describe('borderline rules of the category guide', () => {
     expect(classifyName('lohi-peruna 4x100g', { hint: 'Processed Food' })).toMatchObject({ category: 'Processed Food', confidence: 'medium' });
   });
 
+  it('reads a bread named with a meat or fish as a sandwich, and bread baked with cheese as bread', () => {
+    expectAll([
+      ['Kinkku-juustopatonki 160g', 'Processed Food'],
+      ['Rieska kinkku-juusto 150g', 'Processed Food'],
+      ['Tortilla wrap broileri-chipotle 220g', 'Processed Food'],
+      ['Juustosämpylä 4kpl', 'Grains'],
+      ['Ruispalat 6kpl', 'Grains'],
+    ]);
+    expect(key('Kinkku-juustopatonki 160g')).toBe('sandwich');
+  });
+
   it('reads sausages as pork unless chicken, beef or plant is named', () => {
     expectAll([
       ['HK Sininen lenkki', 'Pork'],
