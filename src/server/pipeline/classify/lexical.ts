@@ -234,9 +234,9 @@ export function readLexicon(name: string): LexiconReading | null {
   if (dish && winner.hit.entry.rank < 4) key = dish;
   // A bread named with a meat or fish is filled with it (`kinkku-juustopatonki`, `rieska
   // kana-caesar`, `wrap kana-feta`): bread is not baked with ham, so it is a sandwich.
-  if (BREADS.has(key) && kept.some((hit) => isFood(hit) && FILLINGS.has(catalogue.get(hit.entry.key).category) && !kept.some((other) => other !== hit && contains(other, hit)))) {
-    key = CUE_KEYS.sandwich;
-  }
+  const filling = (hit: Hit): boolean =>
+    isFood(hit) && FILLINGS.has(catalogue.get(hit.entry.key).category) && !kept.some((other) => other !== hit && contains(other, hit));
+  if (BREADS.has(key) && kept.some(filling)) key = CUE_KEYS.sandwich;
   const info = catalogue.get(key);
   if (finnish && info.finnishKey) key = info.finnishKey;
   const category = catalogue.get(key).category;
