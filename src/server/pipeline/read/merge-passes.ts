@@ -19,6 +19,7 @@
 //   reading read, when there are any.
 import { oneDigitApart, repairConfusedDigit } from './digit-confusions.ts';
 import { letters, linesAlike } from './alike.ts';
+import { formatEuros } from '../money.ts';
 import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from '../parse/items.ts';
 import type { Witnesses } from '../parse/index.ts';
 
@@ -129,9 +130,6 @@ function linesLike(name: string, lines: readonly string[]): string[] {
   return lines.filter((line) => linesAlike(name, line) >= SAME_LINE).map(letters);
 }
 
-/** A price's digits as printed (`1,99` → `199`). */
-const digitsOf = (cents: number): string => `${Math.floor(cents / 100)}${String(cents % 100).padStart(2, '0')}`;
-
 function choicesOf(slot: Slot, readings: readonly SectionReading[]): Choice[] {
   const byNet = new Map<number, Choice>();
   let absent = 0;
@@ -155,7 +153,9 @@ function choicesOf(slot: Slot, readings: readonly SectionReading[]): Choice[] {
     if (like.length === 0) absent++;
     for (const choice of byNet.values()) {
       if (like.length > 0) choice.seen = true;
-      if (like.some((line) => line.includes(digitsOf(netCents(choice.item as DraftItem))))) choice.support++;
+      // The price's digits as printed (`1,99` → `199`), as `like` holds the lines' letters and digits.
+      const printed = letters(formatEuros(netCents(choice.item as DraftItem)));
+      if (like.some((line) => line.includes(printed))) choice.support++;
     }
   });
   const versions = slot.filter((version) => version !== null).length;
