@@ -325,6 +325,12 @@ describe('OCR variants of phone photos', () => {
     expect(parsed).toMatchObject({ deposits: 0.2, notices: [] });
   });
 
+  it('reads a deposit behind a margin speck read as a letter (`W Pantti`) as a deposit, and a one-letter name as a product', () => {
+    const parsed = readReceiptText(receipt(['M PIPO LOGO          14,95', 'W Pantti 0,40          0,40'], '15,35'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['M PIPO LOGO', 14.95]]);
+    expect(parsed).toMatchObject({ deposits: 0.4, notices: [] });
+  });
+
   it('fills in the last digit OCR lost from a price when the total confirms it', () => {
     const text = receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,65'], '3,00');
     expect(items(text)).toEqual([
