@@ -106,6 +106,11 @@ async function inspectUpright(source: ImageSource, limits: DecodeLimits): Promis
   return swapped ? { width: frameHeight, height: meta.width } : { width: meta.width, height: frameHeight };
 }
 
+/** A levelled picture's corners (transparent) kept apart for finding its paper; any other alpha dropped. */
+function keepsCorners(source: ImageSource, pipeline: Sharp): Sharp {
+  return 'pixels' in source && source.pixels.channels === 4 ? pipeline : pipeline.removeAlpha();
+}
+
 async function toGray(pipeline: Sharp): Promise<GrayImage> {
   // Raw output of a one-channel pipeline can come back as sRGB unless asked for gray explicitly.
   const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
@@ -149,9 +154,7 @@ export async function preparePaper(source: ImageSource, limits: DecodeLimits, tu
 export async function cropPaper(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn = 0): Promise<GrayImage> {
   try {
     const size = await inspect(source, limits, turn);
-    const thumbnail = await oriented(open(source, limits), turn)
-      .resize({ width: THUMBNAIL_WIDTH })
-      .removeAlpha()
+    const thumbnail = await keepsCorners(source, oriented(open(source, limits), turn).resize({ width: THUMBNAIL_WIDTH }))
       .raw()
       .toBuffer({ resolveWithObject: true });
     const paper = findPaper({ data: thumbnail.data, ...thumbnail.info }) ?? { left: 0, top: 0, right: 1, bottom: 1 };
@@ -226,8 +229,11 @@ const LEVEL_FIRST_READING_DEGREES = 8;
 
 /** Pixels of a picture levelled before its paper is found: enough for a receipt's paper at the reading width. */
 const LEVELLED_PICTURE_PIXELS = 4_000_000;
-/** The corners a levelled picture gains: dark, so they are never taken for paper. */
-const LEVELLED_CORNERS = '#000000';
+/**
+ * The corners a levelled picture gains: transparent, outside the photo, so its paper is found
+ * among its own pixels (paper.ts), and white where the page is read.
+ */
+const LEVELLED_CORNERS = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /**
  * The picture turned by `turn` and levelled (turned back by its `lean`), as pixels of at most
@@ -240,8 +246,8 @@ async function levelledPicture(source: ImageSource, limits: DecodeLimits, turn: 
   const { data, info } = await open(source, limits)
     .autoOrient()
     .resize(Math.max(1, Math.round(size.width * scale)), Math.max(1, Math.round(size.height * scale)), { fit: 'fill' })
+    .ensureAlpha()
     .rotate(turn - lean, { background: LEVELLED_CORNERS })
-    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };

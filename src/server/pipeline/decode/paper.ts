@@ -79,12 +79,18 @@ function longestRun(values: readonly number[], min: number): [number, number] | 
   return best;
 }
 
-/** Marks each pixel of a small thumbnail as paper (bright, nearly colourless) or not. */
+/**
+ * Marks each pixel of a small thumbnail as paper (bright, nearly colourless) or not. With four
+ * channels the fourth tells the photo's own pixels from the corners a levelled picture gained
+ * (transparent): those are neither paper nor background, so they stay out of the split between
+ * the two, which a dark quarter of the frame would otherwise drag down into the table's tone.
+ */
 export function paperMask(thumb: PixelImage): Uint8Array {
   const { data, width, height, channels } = thumb;
   const pixels = width * height;
   const luminance = new Uint8Array(pixels);
   const saturation = new Uint8Array(pixels);
+  const outside = new Uint8Array(pixels);
   const histogram = new Array<number>(256).fill(0);
   for (let index = 0; index < pixels; index++) {
     const base = index * channels;
@@ -94,12 +100,13 @@ export function paperMask(thumb: PixelImage): Uint8Array {
     const level = Math.round(0.299 * red + 0.587 * green + 0.114 * blue);
     luminance[index] = level;
     saturation[index] = Math.max(red, green, blue) - Math.min(red, green, blue);
-    histogram[level] = (histogram[level] ?? 0) + 1;
+    if (channels === 4 && (data[base + 3] ?? 255) < 128) outside[index] = 1;
+    else histogram[level] = (histogram[level] ?? 0) + 1;
   }
   const threshold = otsuThreshold(histogram);
   const mask = new Uint8Array(pixels);
   for (let index = 0; index < pixels; index++) {
-    mask[index] = (luminance[index] ?? 0) > threshold && (saturation[index] ?? 0) < MAX_PAPER_SATURATION ? 1 : 0;
+    mask[index] = outside[index] === 0 && (luminance[index] ?? 0) > threshold && (saturation[index] ?? 0) < MAX_PAPER_SATURATION ? 1 : 0;
   }
   return mask;
 }

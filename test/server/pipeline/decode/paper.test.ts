@@ -1,7 +1,7 @@
 // Evening the paper tone: pure pixel rules on images made in the test.
 import { describe, expect, it } from 'vitest';
 import { evenPaperTone } from '../../../../src/server/pipeline/decode/image.ts';
-import { maxFilter, type GrayImage } from '../../../../src/server/pipeline/decode/paper.ts';
+import { findPaper, maxFilter, type GrayImage, type PixelImage } from '../../../../src/server/pipeline/decode/paper.ts';
 
 /** Paper lit at 220 on the left, in a fold's shadow at 120 from `edge` on. */
 function foldedPaper(width: number, height: number, edge: number): GrayImage {
@@ -29,5 +29,38 @@ describe('evenPaperTone', () => {
     const at = (result: GrayImage, x: number) => result.data[150 * result.width + x] ?? 0;
     expect(at(even, 100)).toBeGreaterThan(230);
     expect(at(even, 500)).toBeGreaterThan(230);
+  });
+});
+
+/**
+ * A levelled photo's thumbnail: white paper (240) in columns 40–59 on a light table (170),
+ * and a black band down the left third, transparent when `marked` (the corners a levelled
+ * picture gains) and opaque otherwise (a dark floor beside the table in the photo itself).
+ */
+function levelledThumbnail(marked: boolean): PixelImage {
+  const width = 100;
+  const height = 100;
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const tone = x < 33 ? 0 : x >= 40 && x < 60 && y >= 5 && y < 95 ? 240 : 170;
+      data.set([tone, tone, tone, x < 33 && marked ? 0 : 255], (y * width + x) * 4);
+    }
+  }
+  return { data, width, height, channels: 4 };
+}
+
+describe('findPaper', () => {
+  it('finds the paper on a light table beside the corners a levelled picture gained', () => {
+    const box = findPaper(levelledThumbnail(true));
+    expect(box).not.toBeNull();
+    expect(box?.left).toBeCloseTo(0.38, 2);
+    expect(box?.right).toBeCloseTo(0.62, 2);
+  });
+
+  it('takes a dark band the photo itself shows as the background it is', () => {
+    // Three tones and one split: the table counts as paper, and the box is all but the band.
+    const box = findPaper(levelledThumbnail(false));
+    expect(box?.left).toBeCloseTo(0.31, 2);
   });
 });
