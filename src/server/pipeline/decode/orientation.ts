@@ -21,10 +21,11 @@ const INK_BELOW = 160;
  */
 const MAX_PRINT_RUN = 0.06;
 /**
- * The leans searched: a receipt photographed by hand may lean 15° and still read. Coarser than
+ * The leans searched: a receipt photographed by hand may lean 15° and still read, and lie a few
+ * degrees askew on the table besides (a committed photo lies 6° askew by itself). Coarser than
  * deskew.ts's search, on a half-size page: enough to level a page before its first reading.
  */
-const LEAN_SEARCH: LeanSearch = { maxDegrees: 16, coarseStep: 2, fineReach: 1, fineStep: 0.25 };
+const LEAN_SEARCH: LeanSearch = { maxDegrees: 22, coarseStep: 2, fineReach: 1, fineStep: 0.25 };
 /** Fewer print pixels than this say nothing about direction. */
 const MIN_PRINT_PIXELS = 400;
 
