@@ -142,6 +142,18 @@ export function readsAsTwin(result: Pick<TurnedResult, 'turned' | 'upright'> & P
   return !refused(result.turned) && f1(result.turned) >= f1(twin) - TURNED_F1_TOLERANCE && sameTotal;
 }
 
+/**
+ * The turned input reads no worse than its upright twin: refused only where the twin is, item F1
+ * at most the tolerance below the twin's, and the total found wherever the twin found it. A
+ * turned input that reads better than its twin (a total the twin missed, more items) is no
+ * loss to the visitor, though it does not read as its twin.
+ */
+export function readsNoWorse(result: Pick<TurnedResult, 'turned' | 'upright'>): boolean {
+  const { turned, upright } = result;
+  if (refused(turned) && !refused(upright)) return false;
+  return f1(turned) >= f1(upright) - TURNED_F1_TOLERANCE && (upright.score.totalFound !== true || turned.score.totalFound === true);
+}
+
 /** One row per way of turning: F1 beside the twins', how many read as their twin, and how many were refused. */
 export function turnedTable(results: readonly TurnedResult[]): string {
   const rows: Cell[][] = [];
@@ -161,6 +173,7 @@ export function turnedTable(results: readonly TurnedResult[]): string {
         turned.f1.toFixed(3),
         upright.f1.toFixed(3),
         `${group.filter((r) => readsAsTwin(r)).length}/${group.length}`,
+        `${group.filter((r) => readsNoWorse(r)).length}/${group.length}`,
         original.f1.toFixed(3),
         `${group.filter((r) => readsAsTwin(r, 'original')).length}/${group.length}`,
         percent(turned.totalFound),
@@ -172,7 +185,7 @@ export function turnedTable(results: readonly TurnedResult[]): string {
     }
   }
   return formatTable(
-    ['input', 'inputs', 'F1 turned', 'F1 upright twins', 'read as twin', 'F1 originals', 'read as original', 'total found', 'refused', 'of them read upright', 'twins refused', 'median time'],
+    ['input', 'inputs', 'F1 turned', 'F1 upright twins', 'read as twin', 'no worse than twin', 'F1 originals', 'read as original', 'total found', 'refused', 'of them read upright', 'twins refused', 'median time'],
     rows,
   );
 }
@@ -181,6 +194,6 @@ export function turnedTable(results: readonly TurnedResult[]): string {
 export function turnedMisses(results: readonly TurnedResult[]): string {
   return results
     .filter((r) => !readsAsTwin(r))
-    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}, original ${f1(r.original).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'}, original ${r.original.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
+    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°${readsNoWorse(r) ? ' (no worse)' : ''}: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}, original ${f1(r.original).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'}, original ${r.original.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
     .join('\n');
 }

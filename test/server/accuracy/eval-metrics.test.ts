@@ -11,6 +11,8 @@ import { median } from '../../../src/server/pipeline/median.ts';
 import { kindTable } from '../../../scripts/eval/report.ts';
 import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
 import { formatTable } from '../../../scripts/eval/table.ts';
+import { readsAsTwin, readsNoWorse } from '../../../scripts/eval/turned.ts';
+import type { EntryResult } from '../../../scripts/eval/run.ts';
 import { REPO_ROOT } from '../../../scripts/paths.ts';
 
 function label(items: Label['items'], printedTotal: number | null = 10): Label {
@@ -128,6 +130,32 @@ describe('scoreReceipt and summarize', () => {
     const summary = summarize([good, bad]);
     expect(summary).toMatchObject({ receipts: 2, failures: 1, items: 3, precision: 1, totalFound: 0.5, categoryAccuracy: 1, medianMs: 200 });
     expect(summary.recall).toBeCloseTo(1 / 3);
+  });
+});
+
+describe('a turned input beside its upright twin', () => {
+  const read = (items: string[], total: number | null): EntryResult =>
+    ({
+      score: scoreReceipt(label([milk, bread], 3.08), { items: items.map((name) => ({ name, price: name.startsWith('KEVYT') ? 0.99 : 2.09, category: 'Dairy', weight: 0 })), total }, 1),
+    }) as EntryResult;
+  const refusedRead = { score: failedReceipt(label([milk, bread], 3.08), 1, '422 nothing', false) } as EntryResult;
+  const both = ['KEVYTMAITO 1L', 'RUISLEIPA 500G'];
+
+  it('reads as its twin with the same items and total, and no worse', () => {
+    const pair = { turned: read(both, 3.08), upright: read(both, 3.08) };
+    expect([readsAsTwin(pair), readsNoWorse(pair)]).toEqual([true, true]);
+  });
+
+  it('reads no worse, though not as its twin, when it finds a total the twin missed', () => {
+    const pair = { turned: read(both, 3.08), upright: read(both, null) };
+    expect([readsAsTwin(pair), readsNoWorse(pair)]).toEqual([false, true]);
+  });
+
+  it('reads worse when it loses an item, misses a total its twin found, or is refused', () => {
+    expect(readsNoWorse({ turned: read(['KEVYTMAITO 1L'], 3.08), upright: read(both, 3.08) })).toBe(false);
+    expect(readsNoWorse({ turned: read(both, null), upright: read(both, 3.08) })).toBe(false);
+    expect(readsNoWorse({ turned: refusedRead, upright: read(both, 3.08) })).toBe(false);
+    expect(readsNoWorse({ turned: refusedRead, upright: refusedRead })).toBe(true);
   });
 });
 
