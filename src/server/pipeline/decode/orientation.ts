@@ -270,6 +270,25 @@ export interface PageMeasure {
  */
 const MAX_MEASURED_ASPECT = 2;
 
+/**
+ * The lean is measured on the print of the page's middle columns only: a receipt photographed
+ * tilted is cut from the picture with the table beside its sides, and a patterned table's
+ * marks stack into rows at an angle of their own (a real photo on a hammered-metal tray tilted
+ * 10° measured 2° on the whole width, 9.25° on the middle four fifths).
+ */
+const LEAN_MEASURED_WIDTH = 0.8;
+
+function centralPrint(print: Print): Print {
+  const from = ((1 - LEAN_MEASURED_WIDTH) / 2) * print.width;
+  const to = print.width - from;
+  const keep: number[] = [];
+  for (let i = 0; i < print.count; i++) {
+    const x = print.xs[i] ?? 0;
+    if (x >= from && x < to) keep.push(i);
+  }
+  return { ...print, xs: Int32Array.from(keep, (i) => print.xs[i] ?? 0), ys: Int32Array.from(keep, (i) => print.ys[i] ?? 0), count: keep.length };
+}
+
 /** The middle rows of a page, at most MAX_MEASURED_ASPECT times its width. */
 function middleOf(page: GrayImage): GrayImage {
   const rows = Math.min(page.height, Math.round(MAX_MEASURED_ASPECT * page.width));
@@ -284,7 +303,7 @@ export function measurePage(page: GrayImage): PageMeasure {
   const print = printOf(sample);
   const aspect = page.height / Math.max(1, page.width);
   if (print.count < MIN_PRINT_PIXELS) return { beside: null, upright: 0, lean: 0, aspect };
-  const lean = sharpestShear(print, LEAN_SEARCH);
+  const lean = sharpestShear(centralPrint(print), LEAN_SEARCH);
   return { beside: besideShare(glyphsOf(print)), upright: uprightness(print, lean), lean: Math.round(lean * 100) / 100, aspect };
 }
 
