@@ -106,7 +106,11 @@ async function inspectUpright(source: ImageSource, limits: DecodeLimits): Promis
   return swapped ? { width: frameHeight, height: meta.width } : { width: meta.width, height: frameHeight };
 }
 
-/** A levelled picture's corners (transparent) kept apart for finding its paper; any other alpha dropped. */
+/**
+ * Pixels keep their alpha for finding the paper: a levelled picture's corners are transparent
+ * (a PDF page's pixels are opaque). A file's own alpha is dropped, as the page it is read as is
+ * flattened on white.
+ */
 function keepsCorners(source: ImageSource, pipeline: Sharp): Sharp {
   return 'pixels' in source && source.pixels.channels === 4 ? pipeline : pipeline.removeAlpha();
 }
