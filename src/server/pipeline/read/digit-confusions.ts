@@ -50,7 +50,7 @@ export function confusedReadings(cents: number): number[] {
  * Whether two sums may differ by one digit read as another: a single digit's change is a digit
  * 1–9 times a power of ten (`6,00`, `0,40`). A quick test before the search for which price.
  */
-export function oneDigitApart(aCents: number, bCents: number): boolean {
+export function sumsOneDigitApart(aCents: number, bCents: number): boolean {
   let diff = Math.abs(aCents - bCents);
   if (diff === 0) return false;
   while (diff % 10 === 0) diff /= 10;

@@ -17,7 +17,7 @@
 //   so seen is no line made up from garble, and a price so read is read twice;
 // - a digit is repaired only where the readings left room for it: among the prices a single
 //   reading read, when there are any.
-import { oneDigitApart, repairConfusedDigit } from './digit-confusions.ts';
+import { sumsOneDigitApart, repairConfusedDigit } from './digit-confusions.ts';
 import { letters, linesAlike } from './alike.ts';
 import { formatEuros } from '../money.ts';
 import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from '../parse/items.ts';
@@ -250,7 +250,7 @@ export function mergePasses(readings: readonly SectionReading[]): MergedReading 
             continue;
           }
           // A digit repaired on top of a line only one reading has would be a guess on a guess.
-          if (lone > 0 || !oneDigitApart(lines, total)) continue;
+          if (lone > 0 || !sumsOneDigitApart(lines, total)) continue;
           const section = readings[extra.from]?.section;
           // Where some prices rest on one reading, the misread digit is among them: the others were read alike twice.
           const unconfirmed = picked.flatMap((choice) => (choice.item && choice.support === 1 ? [choice.item] : []));
