@@ -150,9 +150,10 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
       }
     }
     if (pending && kind.kind === 'price') {
-      // A deposit, fee or return whose amount came on the next line stays apart from the items.
+      // A deposit, fee, return or discount whose amount came on the next line stays apart from
+      // the items: a discount is no product (its minus is what OCR loses most often).
       const label = amountLabelKind(fold(pending.name), pending.name, kind.cents);
-      if (label.kind === 'deposit' || label.kind === 'fee' || label.kind === 'return') {
+      if (label.kind !== 'product') {
         kind = label;
         pending = null;
       }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readReceiptText } from '../../../../src/server/pipeline/read/index.ts';
 import { classifyLine, parseQuantityLine, parseWeightLine } from '../../../../src/server/pipeline/parse/line-kinds.ts';
 import { toLine } from '../../../../src/server/pipeline/parse/lines.ts';
+import { parseText } from '../../../../src/server/pipeline/parse/index.ts';
 
 const kind = (text: string) => classifyLine(toLine(text, 0));
 
@@ -189,6 +190,15 @@ describe('items of a receipt', () => {
     expect(parsed.returns).toBe(1.8);
   });
 
+
+  it('keeps a discount whose amount came on the next line, its minus lost, off the items', () => {
+    // Read line by line, as the reader's every other way of pairing starts from it.
+    const { lineByLine } = parseText(receipt('JOGURTTI 1KG 3,58\nALENNUS 30%\n1,07\nKORVAPUUSTI 0,89', '3,40'));
+    expect(lineByLine.items.map((i) => [i.name, i.cents, i.discounts])).toEqual([
+      ['JOGURTTI 1KG', 358, [107]],
+      ['KORVAPUUSTI', 89, []],
+    ]);
+  });
   it('takes the line total from a quantity line when the product line printed none', () => {
     const parsed = readReceiptText(receipt('PAPERIPYYHE 4 RL\n  2 KPL x 1,29   2,58', '2,58'));
     expect(parsed.items).toEqual([
