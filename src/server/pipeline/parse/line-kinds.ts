@@ -45,10 +45,10 @@ const DISCOUNT_WORDS = ['KAMPANJA', 'ALENNUS', 'RIVIALENNUS', 'PLUSSA-ETU', 'HIN
 const DISCOUNT_START =
   /^(OMA |S-)?(KAMPANJA|ALENNUS|RIVIALENNUS|PLUSSA-?ETU|S-?ETU|K-?ETU|ETU\b|ETUHINTA|HINNANALENNUS|KUPONKI|LIDL PLUS|SAASTO|NORM\.? ?HINTA)/;
 
-// A dash or star before the label, or one or two specks OCR read from the margin (`4 PANTTI`),
-// or one read as a letter (`W PANTTI`).
+// A dash or star before the label, or specks OCR read from the margin: marks and digits
+// (`4 PANTTI`, `3 —-— RIVIALENNUS`), and at most one read as a letter (`W PANTTI`).
 function labelKey(key: string): string {
-  return key.replace(/^[-*\s]+/, '').replace(/^([^A-Z\s]{1,2}|[A-Z])\s+(?=[A-Z]{3})/, '');
+  return key.replace(/^[-*\s]+/, '').replace(/^(?:[^A-Z\s]{1,3}\s+)*(?:[A-Z]\s+)?(?=[A-Z]{3})/, '');
 }
 
 function isDiscountLabel(key: string): boolean {

@@ -331,6 +331,14 @@ describe('OCR variants of phone photos', () => {
     expect(parsed).toMatchObject({ deposits: 0.4, notices: [] });
   });
 
+  it('reads a discount behind margin specks of digits and dashes (`3 —-— RIVIALENNUS`) as a discount, its minus lost', () => {
+    const parsed = readReceiptText(receipt(['RINTAFILEE CHIMICHURRI     8,45', '3 —-— RIVIALENNUS 30 %       2,54', 'KORIANTERI      1,99'], '7,90'));
+    expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([
+      ['RINTAFILEE CHIMICHURRI', 5.91, 2.54],
+      ['KORIANTERI', 1.99, 0],
+    ]);
+  });
+
   it('fills in the last digit OCR lost from a price when the total confirms it', () => {
     const text = receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,65'], '3,00');
     expect(items(text)).toEqual([
