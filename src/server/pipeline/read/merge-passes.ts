@@ -16,7 +16,10 @@
 //   price lost) still saw the line, and the price too when its digits stand on that line: a line
 //   so seen is no line made up from garble, and a price so read is read twice;
 // - a digit is repaired only where the readings left room for it: among the prices a single
-//   reading read, when there are any.
+//   reading read, when there are any;
+// - when all the readings find nothing, each is left out in turn (one garbled beyond the others
+//   can hold every choice to a line that is none), and what the others find stands when every
+//   such vote that finds a receipt finds the same one.
 import { sumsOneDigitApart, repairConfusedDigit } from './digit-confusions.ts';
 import { letters, linesAlike } from './alike.ts';
 import { formatEuros } from '../money.ts';
@@ -215,7 +218,7 @@ function searchSize(choices: readonly Choice[][]): number {
  * The one receipt the readings together make that adds up, or null: fewer than two readings,
  * no total read, too many ways to choose, no choice that adds up, or two that do equally well.
  */
-export function mergePasses(readings: readonly SectionReading[]): MergedReading | null {
+function vote(readings: readonly SectionReading[]): MergedReading | null {
   if (readings.length < 2) return null;
   const totals = totalsRead(readings);
   if (totals.size === 0) return null;
@@ -290,4 +293,24 @@ export function mergePasses(readings: readonly SectionReading[]): MergedReading 
     section: { ...from, items: best.items },
     totalCents: best.totalCents,
   };
+}
+
+function sameMerge(a: MergedReading, b: MergedReading): boolean {
+  if (a.totalCents !== b.totalCents || a.section.items.length !== b.section.items.length) return false;
+  return a.section.items.every((item, k) => netCents(item) === netCents(b.section.items[k] as DraftItem));
+}
+
+/**
+ * The readings' vote (`vote`), or, when it finds no receipt, the vote held again without each
+ * reading in turn. One reading garbled beyond the others (a discount read as a product, a line no
+ * other reading made an item of) leaves every choice holding its line and nothing that adds up;
+ * the others may still agree on one receipt. It stands only when every vote without one reading
+ * that finds a receipt finds the same one.
+ */
+export function mergePasses(readings: readonly SectionReading[]): MergedReading | null {
+  const all = vote(readings);
+  if (all || readings.length < 3) return all;
+  const without = readings.flatMap((_, k) => vote(readings.filter((__, j) => j !== k)) ?? []);
+  const first = without[0];
+  return first && without.every((other) => sameMerge(other, first)) ? first : null;
 }

@@ -65,6 +65,40 @@ describe('merging readings', () => {
     expect(readMergedTexts([reading([null, null, KESO, CHICKEN, BREAD, PEPPER, BAG]), reading([null, null, KESO, CHICKEN, BREAD, PEPPER, BAG]), banded])).toBeNull();
   });
 
+  it('merges the others when one reading made a product of a line the others read as no item', () => {
+    // The block reading lost the Keso line and the banded one read the chicken as 3,99: merged,
+    // they add up. The column reading read the chicken's discount line beyond recognition, a
+    // product of 2,70 beside lines the other two printed, so every way to choose held it.
+    const discount = 'RIVIALENNUS 30 %                 -2,70';
+    const printed = [...PRINTED.slice(0, 4), discount, ...PRINTED.slice(4)];
+    const total = '17,23';
+    const block = reading(printed.map((line) => (line === KESO ? null : line)), total);
+    const column = reading(printed.map((line) => (line === discount ? 'R1V1ALEMNU5 30 %                  2,70' : line.replace('0,35', '0,36'))), total);
+    const banded = reading(printed.map((line) => (line === CHICKEN ? line.replace('8,99', '3,99') : line)), total);
+    for (const text of [block, column, banded]) expect(readReceiptText(text).reconciliation.status).toBe('mismatch');
+    const merged = readMergedTexts([block, column, banded]);
+    expect(merged?.items.map((item) => [item.price, item.discount])).toEqual([
+      [1.79, 0],
+      [3.49, 0],
+      [1.85, 0],
+      [6.29, 2.7],
+      [2.39, 0],
+      [1.07, 0],
+      [0.35, 0],
+    ]);
+  });
+
+  it('leaves the readings as they were when the votes without one reading make different receipts', () => {
+    // With the Keso line from the banded reading, or with the paprika at 2,92 from the third,
+    // the lines add up: the block and banded readings make the one, the block and third the other.
+    const block = reading([MILK, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
+    const banded = reading([MILK, MARGARINE, KESO, CHICKEN.replace('8,99', '3,99'), BREAD, PEPPER, BAG]);
+    const third = reading([MILK, MARGARINE, null, CHICKEN, BREAD, PEPPER.replace('1,07', '2,92'), BAG]);
+    expect(readMergedTexts([block, banded])?.items.map((item) => item.price)).toEqual([1.79, 3.49, 1.85, 8.99, 2.39, 1.07, 0.35]);
+    expect(readMergedTexts([block, third])?.items.map((item) => item.price)).toEqual([1.79, 3.49, 8.99, 2.39, 2.92, 0.35]);
+    expect(readMergedTexts([block, banded, third])).toBeNull();
+  });
+
   it('leaves the readings as they were when two different receipts would add up', () => {
     // Two readings have the chicken at 3,99 and no bag line, the third 8,99 and a 5,00 bag:
     // 3,99 with the bag and 8,99 without it both add up, each against three readings' votes.
