@@ -193,7 +193,8 @@ function totalsRead(readings: readonly SectionReading[]): Map<number, number> {
   return votes;
 }
 
-function sameOutcome(a: Candidate, b: Candidate): boolean {
+/** Two receipts alike: the same total, and the same lines at the same net prices. */
+function sameOutcome(a: Pick<Candidate, 'items' | 'totalCents'>, b: Pick<Candidate, 'items' | 'totalCents'>): boolean {
   if (a.totalCents !== b.totalCents || a.items.length !== b.items.length) return false;
   return a.items.every((item, k) => netCents(item) === netCents(b.items[k] as DraftItem));
 }
@@ -295,11 +296,6 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
   };
 }
 
-function sameMerge(a: MergedReading, b: MergedReading): boolean {
-  if (a.totalCents !== b.totalCents || a.section.items.length !== b.section.items.length) return false;
-  return a.section.items.every((item, k) => netCents(item) === netCents(b.section.items[k] as DraftItem));
-}
-
 /**
  * The readings' vote (`vote`), or, when it finds no receipt, the vote held again without each
  * reading in turn. One reading garbled beyond the others (a discount read as a product, a line no
@@ -312,5 +308,6 @@ export function mergePasses(readings: readonly SectionReading[]): MergedReading 
   if (all || readings.length < 3) return all;
   const without = readings.flatMap((_, k) => vote(readings.filter((__, j) => j !== k)) ?? []);
   const first = without[0];
-  return first && without.every((other) => sameMerge(other, first)) ? first : null;
+  const outcome = (merged: MergedReading) => ({ items: merged.section.items, totalCents: merged.totalCents });
+  return first && without.every((other) => sameOutcome(outcome(other), outcome(first))) ? first : null;
 }
