@@ -19,6 +19,30 @@ export const RECEIPT_LINES: readonly string[] = [
   'YHTEENSÄ                    9,92',
 ];
 
+/**
+ * The item list of a Lidl receipt, its total and its card payment, for `renderRaisedPricesPng`:
+ * Lidl prints each item's price half a line above its name (`LIDL_RAISE`), the total and the
+ * payment level with theirs.
+ */
+export const LIDL_LINES: readonly string[] = [
+  '  Palautusohje: lidl.fi/asiakaspalvelu',
+  '                                     EUR',
+  'Milbona rahka maustamaton 250g    0,89 B',
+  'Pilos Edam juustoviipale 300g     2,99 B',
+  'Vapaan kanan munat 10 kpl         2,79 B',
+  'Nauta jauheliha 10% 800g          8,49 B',
+  '  Lidl Plus -säästösi            -1,50',
+  'Vemondo kaurajuoma 1l             1,09 B',
+  'Rosten Ruisleipä 500g             1,29 B',
+  '                              ----------',
+  'Yhteensä                          16,04',
+  '                              ==========',
+  'Korttimaksu                       16,04',
+];
+/** The lines of LIDL_LINES whose price is printed above them. */
+export const LIDL_ITEM_LINES: readonly number[] = [2, 3, 4, 5, 6, 7, 8];
+export const LIDL_RAISE = (index: number): number => (LIDL_ITEM_LINES.includes(index) ? 0.5 : 0);
+
 /** Lines as given, or a text split at its line breaks. */
 function linesOf(receipt: string | readonly string[]): readonly string[] {
   return typeof receipt === 'string' ? receipt.split('\n') : receipt;
@@ -41,6 +65,34 @@ export async function renderReceiptPng(receipt: string | readonly string[] = REC
   const height = lineHeight * lines.length + 80;
   const text = lines
     .map((line, index) => `<text x="40" y="${60 + index * lineHeight}" xml:space="preserve">${escapeXml(line)}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#ffffff"/>
+    <g font-family="DejaVu Sans Mono" font-size="${fontSize}" fill="#111111">${text}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * A receipt like `renderReceiptPng`'s, with the amount that ends a line drawn `raise(index)` line
+ * heights above the rest of its line (Lidl prints each price half a line above its name; curled
+ * paper moves prices off their lines by a little more on each line). Lines without an amount
+ * are drawn as they are.
+ */
+export async function renderRaisedPricesPng(receipt: readonly string[], raise: (index: number) => number, fontSize = 28): Promise<Buffer> {
+  const columns = Math.max(36, ...receipt.map((line) => line.length));
+  const lineHeight = Math.round(fontSize * 1.4);
+  const width = Math.round(fontSize * 0.62 * columns) + 80;
+  const height = lineHeight * receipt.length + 80;
+  const text = receipt
+    .map((line, index) => {
+      const y = 60 + index * lineHeight;
+      const amount = /\s(-?\d+,\d\d(?: [A-Z])?)$/.exec(line);
+      if (!amount?.[1]) return `<text x="40" y="${y}" xml:space="preserve">${escapeXml(line)}</text>`;
+      const at = line.length - amount[1].length;
+      const name = `<text x="40" y="${y}" xml:space="preserve">${escapeXml(line.slice(0, at))}</text>`;
+      const price = `<text x="40" y="${y - raise(index) * lineHeight}" xml:space="preserve">${escapeXml(' '.repeat(at) + amount[1])}</text>`;
+      return name + price;
+    })
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="#ffffff"/>

@@ -118,7 +118,7 @@ export function uprightness(print: Print, lean: number): number {
 }
 
 /** A connected patch of print: a letter, a digit, a dot. */
-interface Glyph {
+export interface Glyph {
   left: number;
   top: number;
   right: number;

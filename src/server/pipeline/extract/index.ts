@@ -11,6 +11,7 @@ import { detectKind, type FileKind } from '../decode/detect.ts';
 import { cutIntoBands } from '../decode/bands.ts';
 import { levelPaper, OCR_PAPER_WIDTH, turnedOverPaper, uprightPaper, type DecodeLimits, type ImageSource } from '../decode/image.ts';
 import { toPgm, type GrayImage } from '../decode/paper.ts';
+import { findRaisedPrices, lowerPrices } from '../decode/price-column.ts';
 import { unsupportedType } from '../decode/refusals.ts';
 import { isCodedError } from '../errors.ts';
 import { OcrPool, type OcrResult, type OcrTicket } from '../ocr/pool.ts';
@@ -136,10 +137,34 @@ const BAND_HEIGHT = Math.round(0.6 * OCR_PAPER_WIDTH);
  * (ocr/README.md): with the banded reading third instead of the closing, the tuning photos'
  * items found went from 22 to 25 of 33, the held-out source's stayed at 100 of 107.
  */
-const ALTERNATIVE_READINGS: readonly { mode: OcrMode; prepare: (paper: GrayImage) => Promise<GrayImage | GrayImage[]> }[] = [
-  { mode: 'column', prepare: (paper) => levelPaper(paper) },
-  { mode: 'block-local', prepare: async (paper) => cutIntoBands(paper, BAND_HEIGHT) },
+const ALTERNATIVE_READINGS: readonly ((paper: GrayImage) => Promise<AlternativeReading>)[] = [
+  async (paper) => levelledReading(await levelPaper(paper)),
+  async (paper) => ({ mode: 'block-local', prepared: cutIntoBands(paper, BAND_HEIGHT) }),
 ];
+
+interface AlternativeReading {
+  mode: OcrMode;
+  prepared: GrayImage | GrayImage[];
+  /** The page the readings after this one are prepared from, when not the page read first. */
+  readOnFrom?: GrayImage;
+}
+
+/**
+ * The levelled page read line by line. Where its prices stand between its names' lines (Lidl's
+ * layout, decode/price-column.ts), the levelled page with each such price moved down onto its
+ * name's line instead, read as one block, and the readings after it read that page too: cut
+ * into lines across both, such a page reads half a name and half a price on each (`0,99 B` as
+ * `0.09`) or each name with the next one's price, and readings that pair names and prices
+ * alike outvote the one that pairs them right when the readings are merged. (Read apart, in a
+ * column by itself, a line of digits has no small letters to size it by: a clean `3,38 B` read as
+ * `955 8MB)`.)
+ */
+function levelledReading(page: GrayImage): AlternativeReading {
+  const raised = findRaisedPrices(page);
+  if (raised.length === 0) return { mode: 'column', prepared: page };
+  const lowered = lowerPrices(page, raised);
+  return { mode: 'block', prepared: lowered, readOnFrom: lowered };
+}
 
 /**
  * A photo whose readings have read more prepared page than this is a long receipt: another
@@ -298,12 +323,13 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     if (!again || options.ocrRereads === false || !hasReadableText(first.text)) return;
     for (const alternative of ALTERNATIVE_READINGS) {
       if (pool.waiting > 0 || spentPixels > rereadWithinPixels) return;
-      const prepared = await alternative.prepare(paper);
+      const { mode, prepared, readOnFrom } = await alternative(paper);
+      if (readOnFrom) paper = readOnFrom;
       const image = Array.isArray(prepared) ? prepared.map(toPgm) : toPgm(prepared);
       signal?.throwIfAborted();
       let reading: PageReading;
       try {
-        reading = await measured(alternative.mode, pixelsOf(prepared), () => ticket.recognize(image, signal, alternative.mode));
+        reading = await measured(mode, pixelsOf(prepared), () => ticket.recognize(image, signal, mode));
       } catch (error) {
         // A later reading that times out leaves the earlier ones standing; an aborted request stops.
         signal?.throwIfAborted();

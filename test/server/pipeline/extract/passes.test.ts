@@ -3,7 +3,8 @@
 // another way, and the photo's place in the OCR queue is held until the reader lets go.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Extractor } from '../../../../src/server/pipeline/extract/index.ts';
+import type { Extractor, TextPass } from '../../../../src/server/pipeline/extract/index.ts';
+import { LIDL_ITEM_LINES, LIDL_LINES, LIDL_RAISE, renderRaisedPricesPng } from '../../../support/receipt-files.ts';
 import { makeTextPdf, RECEIPT_LINES, readFile, renderReceiptPng, squash, testExtractor } from './helpers.ts';
 
 describe('text passes', () => {
@@ -28,6 +29,24 @@ describe('text passes', () => {
     for await (const pass of passes) reads.push(pass.read);
     expect(reads).toEqual(['block', 'column', 'block-local']);
     expect(extractor.load).toBe(0);
+  });
+
+  it('reads a page whose prices stand half a line above their names with each price moved onto its name’s line', { timeout: 120_000 }, async () => {
+    const passes: TextPass[] = [];
+    for await (const pass of extractor.extract(await renderRaisedPricesPng(LIDL_LINES, LIDL_RAISE))) passes.push(pass);
+    // The page lowered takes the place of the levelled page read line by line, and the banded reading reads it too.
+    expect(passes.map((pass) => pass.read)).toEqual(['block', 'block', 'block-local']);
+    // Each item after the first (which touches the column's head) by its name's first word, and its price.
+    const items = LIDL_ITEM_LINES.slice(1).map((index) => {
+      const line = LIDL_LINES[index] ?? '';
+      return { first: line.trim().split(' ')[0] ?? '', price: /\s(-?\d+,\d\d(?: B)?)$/.exec(line)?.[1] ?? '' };
+    });
+    const onItsLine = (text: string) =>
+      items.filter(({ first, price }) => text.split('\n').some((line) => line.trim().startsWith(first) && squash(line).trim().endsWith(price))).length;
+    // Read as printed, Tesseract cuts lines across names and prices; lowered, every price is on its name's line.
+    expect(onItsLine(passes[0]?.text ?? '')).toBeLessThanOrEqual(3);
+    expect(onItsLine(passes[1]?.text ?? '')).toBe(items.length);
+    expect(onItsLine(passes[2]?.text ?? '')).toBe(items.length);
   });
 
   it('gives the place in the queue back when the reader stops asking', { timeout: 60_000 }, async () => {

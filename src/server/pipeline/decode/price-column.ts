@@ -1,0 +1,194 @@
+// Lidl prints each price half a line above its name. Read as one block or line by line,
+// Tesseract then cuts lines that hold half a name and half a price and misreads both (`0,99 B`
+// as `0.09 B`), or reads each name with the next one's price. This finds such prices from the
+// page's print alone and moves each down onto its name's line, so that every line Tesseract cuts
+// holds a whole name and its whole price (ocr/README.md, "Prices printed between the lines").
+import { median } from '../median.ts';
+import { glyphsOf, halve, printOf, type Glyph } from './orientation.ts';
+import type { GrayImage } from './paper.ts';
+
+/** A run of letters on one line with no wider gap than between two words: a name, a price. */
+type Phrase = Pick<Glyph, 'left' | 'top' | 'right' | 'bottom'>;
+
+/** A price printed between two names' lines, in the page's pixels, and how far down its name's line is. */
+export interface RaisedPrice extends Phrase {
+  down: number;
+}
+
+/** Letters are measured on the page at half its size (`halve`), where they stand 10–20 px tall and the specks of the ground under 5. */
+const MIN_LETTER_HEIGHT = 5;
+/**
+ * A gap wider than this many characters (from one letter's right to the next one's left) ends a
+ * phrase: one space (a character and the gaps beside it, about 1.3) does not, two (2.3) do.
+ */
+const PHRASE_GAP = 1.8;
+/** A price phrase ends within this many characters of the column's right edge, and is at most this wide. */
+const COLUMN_REACH = 3;
+const MAX_PRICE_CHARACTERS = 9;
+/**
+ * A price's line stands between the names' lines when its middle is at least this share of a
+ * letter's height from the nearest name's middle: a price beside its name is within a few pixels,
+ * Lidl's about three quarters of a letter away (half a line).
+ */
+const BETWEEN_LINES = 0.4;
+/** Characters left of a price's first digit that stay in the price column: room for a minus. */
+const SIGN_ROOM = 1.3;
+/**
+ * A printer that prints each price above its name prints them all the same way: at least this
+ * many prices one after another down the page stand between the names' lines, every one of them
+ * as far above the name below it as the others, within STEADY_OFFSET of a letter's height. Paper
+ * that curls or is photographed at a slant also brings prices between the lines, but further
+ * along the run and less further on, and a price that drifted down belongs to the name above it.
+ */
+const MIN_RAISED_RUN = 4;
+const STEADY_OFFSET = 0.25;
+
+function letterSize(glyphs: readonly Glyph[]): { height: number; width: number } | null {
+  // Specks of the ground and of the paper's grain are smaller than any letter at half size.
+  const heights = glyphs.map((glyph) => glyph.bottom - glyph.top + 1).filter((height) => height >= MIN_LETTER_HEIGHT);
+  const typical = median(heights);
+  if (typical === null) return null;
+  const letters = glyphs.filter((glyph) => {
+    const height = glyph.bottom - glyph.top + 1;
+    return height >= 0.7 * typical && height <= 1.5 * typical;
+  });
+  // The pitch of the print: from a letter's left to the next one's on its line (receipts print
+  // every character in one width, a space too).
+  const row = (glyph: Glyph): number => Math.round((glyph.top + glyph.bottom) / 2 / typical);
+  const ordered = [...letters].sort((a, b) => row(a) - row(b) || a.left - b.left);
+  const steps: number[] = [];
+  ordered.forEach((glyph, index) => {
+    const next = ordered[index + 1];
+    if (next && row(next) === row(glyph) && next.left - glyph.right < 0.5 * typical && next.left > glyph.left) steps.push(next.left - glyph.left);
+  });
+  const width = median(steps);
+  return width === null ? null : { height: typical, width };
+}
+
+/**
+ * The page's phrases: glyphs no taller than a line (commas and dots too) joined with the next
+ * one on their line when the gap between them is narrower than PHRASE_GAP characters.
+ */
+function phrasesOf(glyphs: readonly Glyph[], size: { height: number; width: number }): Phrase[] {
+  const marks = glyphs
+    .filter((glyph) => glyph.bottom - glyph.top + 1 <= 1.6 * size.height && glyph.right - glyph.left + 1 <= 3 * size.width)
+    .sort((a, b) => a.left - b.left);
+  const open: Phrase[] = [];
+  const done: Phrase[] = [];
+  const gap = PHRASE_GAP * size.width;
+  for (const mark of marks) {
+    const middle = (mark.top + mark.bottom) / 2;
+    let joined: Phrase | null = null;
+    for (let index = open.length - 1; index >= 0; index--) {
+      const phrase = open[index];
+      if (!phrase) continue;
+      if (mark.left - phrase.right > gap) {
+        done.push(phrase);
+        open.splice(index, 1);
+        continue;
+      }
+      // On the phrase's line: within the letters' band (a comma hangs below it, a dot sits low).
+      if (joined === null && middle >= phrase.top - 0.3 * size.height && middle <= phrase.bottom + 0.3 * size.height) joined = phrase;
+    }
+    if (joined) {
+      joined.right = Math.max(joined.right, mark.right);
+      // Only letters of a line's height set its band, so a comma does not stretch it downwards.
+      if (mark.bottom - mark.top + 1 >= 0.7 * size.height) {
+        joined.top = Math.min(joined.top, mark.top);
+        joined.bottom = Math.max(joined.bottom, mark.bottom);
+      }
+    } else if (mark.bottom - mark.top + 1 >= 0.5 * size.height) {
+      open.push({ left: mark.left, right: mark.right, top: mark.top, bottom: mark.bottom });
+    }
+  }
+  return [...done, ...open];
+}
+
+function quantile(values: readonly number[], share: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+}
+
+/**
+ * The prices of a level page printed between its names' lines, top to bottom: of its price column
+ * (phrases a few characters wide ending at the right edge of the print, with names left of them),
+ * the runs of MIN_RAISED_RUN or more that stand between the lines, each as far above its name as
+ * the others. None on a page printed any other way.
+ */
+export function findRaisedPrices(page: GrayImage): RaisedPrice[] {
+  const half = halve(page);
+  const glyphs = glyphsOf(printOf(half));
+  const size = letterSize(glyphs);
+  if (!size) return [];
+  // A phrase narrower than two letters is a speck, a letter alone or the paper's edge.
+  const phrases = phrasesOf(glyphs, size).filter((phrase) => phrase.right - phrase.left >= 2 * size.width);
+  const rightHalf = phrases.filter((phrase) => phrase.right > 0.5 * half.width);
+  const edge = quantile(
+    rightHalf.map((phrase) => phrase.right),
+    0.9,
+  );
+  if (edge === undefined) return [];
+  const isPrice = (phrase: Phrase): boolean =>
+    phrase.right >= edge - COLUMN_REACH * size.width && phrase.right - phrase.left <= MAX_PRICE_CHARACTERS * size.width && phrase.left > 0.45 * half.width;
+  const prices = phrases.filter(isPrice);
+  const names = phrases.filter((phrase) => !isPrice(phrase) && phrase.right - phrase.left >= 3 * size.width);
+  // Runs of prices one after another down the page that stand between the names' lines.
+  const runs: { price: Phrase; down: number }[][] = [[]];
+  const middleOf = (phrase: Phrase): number => (phrase.top + phrase.bottom) / 2;
+  for (const price of prices.sort((a, b) => a.top - b.top)) {
+    const middle = middleOf(price);
+    // The names on the price's line or the lines next to it, left of the price.
+    const beside = names.filter((name) => name.right < price.left && Math.abs(middleOf(name) - middle) < 1.5 * size.height);
+    if (beside.length === 0) continue;
+    const nearest = Math.min(...beside.map((name) => Math.abs(middleOf(name) - middle)));
+    const down = Math.min(...beside.map((name) => middleOf(name) - middle).filter((offset) => offset > 0));
+    if (nearest < BETWEEN_LINES * size.height || !Number.isFinite(down)) runs.push([]);
+    else runs[runs.length - 1]?.push({ price, down });
+  }
+  const raised: RaisedPrice[] = [];
+  for (const run of runs.filter((run) => isSteady(run, STEADY_OFFSET * size.height))) {
+    // In the page's pixels: room for a discount's minus left of the digits, a comma's tail below.
+    for (const { price, down } of run) {
+      raised.push({
+        left: Math.max(0, 2 * Math.floor(price.left - SIGN_ROOM * size.width)),
+        right: Math.min(page.width, 2 * Math.ceil(price.right + 1)),
+        top: Math.max(0, 2 * (price.top - 1)),
+        bottom: Math.min(page.height, 2 * Math.ceil(price.bottom + 0.35 * size.height)),
+        down: Math.round(2 * down),
+      });
+    }
+  }
+  return raised;
+}
+
+/** A run of at least MIN_RAISED_RUN prices whose offsets all lie within `spread` of each other. */
+function isSteady(run: readonly { down: number }[], spread: number): boolean {
+  const downs = run.map((price) => price.down);
+  return run.length >= MIN_RAISED_RUN && Math.max(...downs) - Math.min(...downs) <= spread;
+}
+
+/**
+ * The page with each raised price moved down onto its name's line, as a printer that printed it
+ * beside its name would have: read as one block, each line then holds a whole name and a whole
+ * price. Moved from the bottom up, each onto paper its own old place or the one below left white.
+ */
+export function lowerPrices(page: GrayImage, raised: readonly RaisedPrice[]): GrayImage {
+  const data = Uint8Array.from(page.data);
+  for (const price of [...raised].reverse()) {
+    const width = price.right - price.left;
+    const box: Uint8Array[] = [];
+    for (let y = price.top; y < price.bottom; y++) {
+      const row = y * page.width;
+      box.push(data.slice(row + price.left, row + price.right));
+      data.fill(255, row + price.left, row + price.right);
+    }
+    box.forEach((pixels, k) => {
+      const y = price.top + k + price.down;
+      if (y >= page.height) return;
+      const row = y * page.width + price.left;
+      for (let x = 0; x < width; x++) data[row + x] = Math.min(data[row + x] ?? 255, pixels[x] ?? 255);
+    });
+  }
+  return { data, width: page.width, height: page.height };
+}

@@ -1,0 +1,70 @@
+// Prices printed between the names' lines, found from the print alone and moved onto their
+// names' lines: receipts drawn in the test in a receipt printer's monospace font.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { GrayImage } from '../../../../src/server/pipeline/decode/paper.ts';
+import { findRaisedPrices, lowerPrices } from '../../../../src/server/pipeline/decode/price-column.ts';
+import { LIDL_ITEM_LINES, LIDL_LINES, LIDL_RAISE, renderRaisedPricesPng } from '../../../support/receipt-files.ts';
+
+const FONT_SIZE = 28;
+const LINE_HEIGHT = Math.round(FONT_SIZE * 1.4);
+
+async function page(raise: (index: number) => number): Promise<GrayImage> {
+  const { data, info } = await sharp(await renderRaisedPricesPng(LIDL_LINES, raise, FONT_SIZE)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+describe('findRaisedPrices', () => {
+  it('finds each item price printed half a line above its name, and how far down its name is', async () => {
+    const printed = await page(LIDL_RAISE);
+    const raised = findRaisedPrices(printed);
+    // The first touches the column's head (`EUR`) printed half a line above it, as on Lidl's
+    // receipts, and is one shape with it: not a price of its own.
+    expect(raised.length).toBeGreaterThanOrEqual(LIDL_ITEM_LINES.length - 1);
+    expect(raised.length).toBeLessThanOrEqual(LIDL_ITEM_LINES.length);
+    for (const price of raised) {
+      expect(price.down).toBeGreaterThan(0.3 * LINE_HEIGHT);
+      expect(price.down).toBeLessThan(0.7 * LINE_HEIGHT);
+      // In the price column: right of the longest name.
+      expect(price.left).toBeGreaterThan(0.6 * printed.width);
+    }
+    // Top to bottom, a line apart.
+    const tops = raised.map((price) => price.top);
+    for (let k = 1; k < tops.length; k++) expect((tops[k] ?? 0) - (tops[k - 1] ?? 0)).toBeGreaterThan(0.7 * LINE_HEIGHT);
+  });
+
+  it('finds none where prices stand beside their names', async () => {
+    expect(findRaisedPrices(await page(() => 0))).toEqual([]);
+  });
+
+  it('finds none where prices drift off their lines a little more on each, as on curled paper', async () => {
+    // From a fifth of a line above its name to four fifths: between the lines, but not as a printer prints.
+    expect(findRaisedPrices(await page((index) => (LIDL_ITEM_LINES.includes(index) ? 0.2 + 0.1 * (index - 2) : 0)))).toEqual([]);
+  });
+
+  it('finds none where fewer than four prices in a row stand between the lines', async () => {
+    expect(findRaisedPrices(await page((index) => (index >= 2 && index <= 4 ? 0.5 : 0)))).toEqual([]);
+  });
+});
+
+describe('lowerPrices', () => {
+  it('moves each raised price onto its name’s line, where none stands between the lines any more', async () => {
+    const printed = await page(LIDL_RAISE);
+    const raised = findRaisedPrices(printed);
+    const lowered = lowerPrices(printed, raised);
+    expect(findRaisedPrices(lowered)).toEqual([]);
+    const inkIn = (image: GrayImage, box: { left: number; right: number; top: number; bottom: number }): number => {
+      let ink = 0;
+      for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) if ((image.data[y * image.width + x] ?? 255) < 128) ink++;
+      return ink;
+    };
+    for (const price of raised) {
+      const below = { ...price, top: price.top + price.down, bottom: price.bottom + price.down };
+      // Its print now stands where its name's line is, as much of it as there was.
+      expect(inkIn(lowered, below)).toBeGreaterThanOrEqual(inkIn(printed, price));
+    }
+    // The names are untouched.
+    const names = { left: 0, right: Math.min(...raised.map((price) => price.left)), top: 0, bottom: printed.height };
+    expect(inkIn(lowered, names)).toBe(inkIn(printed, names));
+  });
+});
