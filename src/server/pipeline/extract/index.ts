@@ -50,6 +50,12 @@ export interface TextPass {
    */
   turnedOver?: true;
   /**
+   * The first pass read from the page with its raised prices moved onto their names' lines
+   * (decode/price-column.ts): the passes before it, read as printed, pair each name with another
+   * one's price, and the reader sets them aside as it does a page's passes before it was turned over.
+   */
+  pricesMoved?: true;
+  /**
    * A scan of several pages read by OCR: each page's text, top to bottom. A long receipt scanned
    * in parts overlaps from page to page, which the reader joins (`text` is the pages one after
    * another, as read).
@@ -289,7 +295,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
    * fails leaves the earlier ones standing. A reading not given counts in the work of the next
    * one given.
    */
-  async function* pageReadings(page: ReadyPage, ticket: OcrTicket, again: boolean, signal?: AbortSignal): AsyncGenerator<PageReading & { turnedOver?: true }, void, undefined> {
+  async function* pageReadings(page: ReadyPage, ticket: OcrTicket, again: boolean, signal?: AbortSignal): AsyncGenerator<PageReading & Pick<TextPass, 'turnedOver' | 'pricesMoved'>, void, undefined> {
     let paper = page.paper;
     let first = await blockReading(paper, ticket, signal);
     let spentPixels = first.pixels;
@@ -339,7 +345,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         return;
       }
       spentPixels += reading.pixels;
-      yield { ...reading, costMs: reading.costMs + owedMs };
+      yield { ...reading, costMs: reading.costMs + owedMs, ...(readOnFrom ? { pricesMoved: true as const } : {}) };
       owedMs = 0;
     }
   }
@@ -356,7 +362,7 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     for await (const reading of pageReadings(page, ticket, true, signal)) {
       if (first && !hasReadableText(reading.text)) throw noText();
       first = false;
-      const turned = reading.turnedOver ? { turnedOver: reading.turnedOver } : {};
+      const turned = { ...(reading.turnedOver ? { turnedOver: reading.turnedOver } : {}), ...(reading.pricesMoved ? { pricesMoved: reading.pricesMoved } : {}) };
       yield { ...pass, text: reading.text, read: reading.mode, ocrConfidence: Math.round(reading.confidence), costMs: reading.costMs, ...turned };
     }
   }

@@ -103,7 +103,8 @@ export async function readPasses(passes: AsyncIterable<TextPass>, signal?: Abort
   let parses = 0;
   for await (const pass of passes) {
     passesRead += 1;
-    if (pass.turnedOver) read.length = 0;
+    // The passes before read the page upside down, or with each name beside another one's price.
+    if (pass.turnedOver || pass.pricesMoved) read.length = 0;
     const text = parseText(receiptText(pass));
     parses += 1;
     const candidate = readingOf(text);

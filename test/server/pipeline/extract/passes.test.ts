@@ -36,6 +36,8 @@ describe('text passes', () => {
     for await (const pass of extractor.extract(await renderRaisedPricesPng(LIDL_LINES, LIDL_RAISE))) passes.push(pass);
     // The page lowered takes the place of the levelled page read line by line, and the banded reading reads it too.
     expect(passes.map((pass) => pass.read)).toEqual(['block', 'block', 'block-local']);
+    // The reader sets the pass read as printed aside from the first pass of the page lowered on.
+    expect(passes.map((pass) => pass.pricesMoved ?? false)).toEqual([false, true, false]);
     // Each item after the first (which touches the column's head) by its name's first word, and its price.
     const items = LIDL_ITEM_LINES.slice(1).map((index) => {
       const line = LIDL_LINES[index] ?? '';

@@ -98,6 +98,21 @@ describe('readPasses', () => {
     expect(seen.pulled).toBe(4);
   });
 
+  it('sets aside the passes read as printed once a pass of the page with its prices moved onto their names’ lines comes', async () => {
+    // Read as printed, each name got the next one's price: closer to the total than the passes
+    // of the page with its prices moved, which both lost the last line, but wrong on every line.
+    const asPrinted = photoPass(receipt([MILK.replace('1,79', '2,39'), BREAD.replace('2,39', '1,85'), KESO.replace('1,85', '')], '6,03'), 'block', 80);
+    const moved = photoPass(receipt([MILK, BREAD], '6,03'), 'block', 85);
+    const { passes } = source([asPrinted, { ...moved, pricesMoved: true }, photoPass(receipt([MILK, BREAD], '6,03'), 'block-local', 84)]);
+    const reading = await readPasses(passes);
+    expect(reading.pass.pricesMoved).toBe(true);
+    expect(reading.receipt.items.map((item) => [item.name, item.price])).toEqual([
+      ['Pirkka täysmaito 1l laktoositon', 1.79],
+      ['Vaasan Ruispalat 6kpl 330g', 2.39],
+    ]);
+    expect(reading.passes).toBe(3);
+  });
+
   it('joins the pages of a scan in parts before parsing, so lines two pages show count once', async () => {
     const first = `${HEADER}${MILK}\n${BREAD}`;
     const second = `${HEADER}${BREAD}\n${KESO}\nYHTEENSÄ                          6,03`;
