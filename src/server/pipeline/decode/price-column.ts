@@ -43,6 +43,13 @@ const SIGN_ROOM = 1.3;
 const MIN_RAISED_RUN = 4;
 const STEADY_OFFSET = 0.25;
 
+/**
+ * The 30 receipt photos' levelled pages hold 500–3 200 shapes of print at half size; a page with
+ * many more is noise, not print (a hostile picture of 5 megapixels of specks held 30 000, and
+ * pairing its phrases took seconds), and has no price column to find.
+ */
+const MAX_SHAPES = 10_000;
+
 function letterSize(glyphs: readonly Glyph[]): { height: number; width: number } | null {
   // Specks of the ground and of the paper's grain are smaller than any letter at half size.
   const heights = glyphs.map((glyph) => glyph.bottom - glyph.top + 1).filter((height) => height >= MIN_LETTER_HEIGHT);
@@ -119,6 +126,7 @@ function quantile(values: readonly number[], share: number): number | undefined 
 export function findRaisedPrices(page: GrayImage): RaisedPrice[] {
   const half = halve(page);
   const glyphs = glyphsOf(printOf(half));
+  if (glyphs.length > MAX_SHAPES) return [];
   const size = letterSize(glyphs);
   if (!size) return [];
   // A phrase narrower than two letters is a speck, a letter alone or the paper's edge.

@@ -42,6 +42,17 @@ describe('findRaisedPrices', () => {
     expect(findRaisedPrices(await page((index) => (LIDL_ITEM_LINES.includes(index) ? 0.2 + 0.1 * (index - 2) : 0)))).toEqual([]);
   });
 
+  it('finds none on a page of specks as many as a hostile picture holds', () => {
+    // 5 megapixels of ink blots a few pixels wide: tens of thousands of shapes, no print.
+    const width = 1000;
+    const height = 5000;
+    const data = new Uint8Array(width * height).fill(255);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let y = 0; y < height; y += 6) for (let x = 0; x < width; x += 6) if (random() < 0.3) for (let dy = 0; dy < 5; dy++) data.fill(0, (y + dy) * width + x, (y + dy) * width + x + 4);
+    expect(findRaisedPrices({ data, width, height })).toEqual([]);
+  });
+
   it('finds none where fewer than four prices in a row stand between the lines', async () => {
     expect(findRaisedPrices(await page((index) => (index >= 2 && index <= 4 ? 0.5 : 0)))).toEqual([]);
   });
