@@ -52,24 +52,34 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** One line of text at a height, in the receipt's font (`y` is its baseline). */
+function textAt(text: string, y: number): string {
+  return `<text x="40" y="${y}" xml:space="preserve">${escapeXml(text)}</text>`;
+}
+
 /**
- * A receipt printed in DejaVu Sans Mono, black on white, as PNG bytes. The font size decides
- * the whole layout (line spacing, margins, a paper at least 36 columns wide), so a test that
- * relies on OCR of the picture keeps its input by keeping the size.
+ * A receipt's lines printed in DejaVu Sans Mono, black on white, as PNG bytes, each drawn by
+ * `draw` from its baseline. The font size decides the whole layout (line spacing, margins, a
+ * paper at least 36 columns wide).
  */
-export async function renderReceiptPng(receipt: string | readonly string[] = RECEIPT_LINES, fontSize = 28): Promise<Buffer> {
-  const lines = linesOf(receipt);
+async function printedPng(lines: readonly string[], fontSize: number, draw: (line: string, index: number, y: number, lineHeight: number) => string): Promise<Buffer> {
   const columns = Math.max(36, ...lines.map((line) => line.length));
   const lineHeight = Math.round(fontSize * 1.4);
   const width = Math.round(fontSize * 0.62 * columns) + 80;
   const height = lineHeight * lines.length + 80;
-  const text = lines
-    .map((line, index) => `<text x="40" y="${60 + index * lineHeight}" xml:space="preserve">${escapeXml(line)}</text>`)
-    .join('');
+  const text = lines.map((line, index) => draw(line, index, 60 + index * lineHeight, lineHeight)).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="#ffffff"/>
     <g font-family="DejaVu Sans Mono" font-size="${fontSize}" fill="#111111">${text}</g></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * A receipt printed in DejaVu Sans Mono, black on white, as PNG bytes. The font size decides
+ * the whole layout, so a test that relies on OCR of the picture keeps its input by keeping the size.
+ */
+export async function renderReceiptPng(receipt: string | readonly string[] = RECEIPT_LINES, fontSize = 28): Promise<Buffer> {
+  return printedPng(linesOf(receipt), fontSize, (line, _index, y) => textAt(line, y));
 }
 
 /**
@@ -79,25 +89,12 @@ export async function renderReceiptPng(receipt: string | readonly string[] = REC
  * are drawn as they are.
  */
 export async function renderRaisedPricesPng(receipt: readonly string[], raise: (index: number) => number, fontSize = 28): Promise<Buffer> {
-  const columns = Math.max(36, ...receipt.map((line) => line.length));
-  const lineHeight = Math.round(fontSize * 1.4);
-  const width = Math.round(fontSize * 0.62 * columns) + 80;
-  const height = lineHeight * receipt.length + 80;
-  const text = receipt
-    .map((line, index) => {
-      const y = 60 + index * lineHeight;
-      const amount = /\s(-?\d+,\d\d(?: [A-Z])?)$/.exec(line);
-      if (!amount?.[1]) return `<text x="40" y="${y}" xml:space="preserve">${escapeXml(line)}</text>`;
-      const at = line.length - amount[1].length;
-      const name = `<text x="40" y="${y}" xml:space="preserve">${escapeXml(line.slice(0, at))}</text>`;
-      const price = `<text x="40" y="${y - raise(index) * lineHeight}" xml:space="preserve">${escapeXml(' '.repeat(at) + amount[1])}</text>`;
-      return name + price;
-    })
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="#ffffff"/>
-    <g font-family="DejaVu Sans Mono" font-size="${fontSize}" fill="#111111">${text}</g></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return printedPng(receipt, fontSize, (line, index, y, lineHeight) => {
+    const amount = /\s(-?\d+,\d\d(?: [A-Z])?)$/.exec(line);
+    if (!amount?.[1]) return textAt(line, y);
+    const at = line.length - amount[1].length;
+    return textAt(line.slice(0, at), y) + textAt(' '.repeat(at) + amount[1], y - raise(index) * lineHeight);
+  });
 }
 
 /**

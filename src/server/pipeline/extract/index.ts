@@ -362,8 +362,9 @@ export function createExtractor(options: ExtractorOptions): Extractor {
     for await (const reading of pageReadings(page, ticket, true, signal)) {
       if (first && !hasReadableText(reading.text)) throw noText();
       first = false;
-      const turned = { ...(reading.turnedOver ? { turnedOver: reading.turnedOver } : {}), ...(reading.pricesMoved ? { pricesMoved: reading.pricesMoved } : {}) };
-      yield { ...pass, text: reading.text, read: reading.mode, ocrConfidence: Math.round(reading.confidence), costMs: reading.costMs, ...turned };
+      // What tells the reader to set the passes before aside.
+      const setsAside = { ...(reading.turnedOver ? { turnedOver: reading.turnedOver } : {}), ...(reading.pricesMoved ? { pricesMoved: reading.pricesMoved } : {}) };
+      yield { ...pass, text: reading.text, read: reading.mode, ocrConfidence: Math.round(reading.confidence), costMs: reading.costMs, ...setsAside };
     }
   }
 
