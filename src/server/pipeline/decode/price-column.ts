@@ -3,7 +3,7 @@
 // as `0.09 B`), or reads each name with the next one's price. This finds such prices from the
 // page's print alone and moves each down onto its name's line, so that every line Tesseract cuts
 // holds a whole name and its whole price (ocr/README.md, "Prices printed between the lines").
-import { median } from '../median.ts';
+import { median, quantile } from '../median.ts';
 import { glyphsOf, halve, printOf, type Glyph } from './orientation.ts';
 import type { GrayImage } from './paper.ts';
 
@@ -111,12 +111,6 @@ function phrasesOf(glyphs: readonly Glyph[], size: { height: number; width: numb
   return [...done, ...open];
 }
 
-function quantile(values: readonly number[], share: number): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
-}
-
 /**
  * The prices of a level page printed between its names' lines, top to bottom: of its price column
  * (phrases a few characters wide ending at the right edge of the print, with names left of them),
@@ -136,7 +130,7 @@ export function findRaisedPrices(page: GrayImage): RaisedPrice[] {
     rightHalf.map((phrase) => phrase.right),
     0.9,
   );
-  if (edge === undefined) return [];
+  if (edge === null) return [];
   const isPrice = (phrase: Phrase): boolean =>
     phrase.right >= edge - COLUMN_REACH * size.width && phrase.right - phrase.left <= MAX_PRICE_CHARACTERS * size.width && phrase.left > 0.45 * half.width;
   const prices = phrases.filter(isPrice);
