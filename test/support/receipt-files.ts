@@ -82,6 +82,11 @@ export async function renderReceiptPng(receipt: string | readonly string[] = REC
   return printedPng(linesOf(receipt), fontSize, (line, _index, y) => textAt(line, y));
 }
 
+/** The amount that ends a receipt line (`2,99 B`, `-1,50`), as printed; null when none does. */
+export function amountEnding(line: string): string | null {
+  return /\s(-?\d+,\d\d(?: [A-Z])?)$/.exec(line)?.[1] ?? null;
+}
+
 /**
  * A receipt like `renderReceiptPng`'s, with the amount that ends a line drawn `raise(index)` line
  * heights above the rest of its line (Lidl prints each price half a line above its name; curled
@@ -90,10 +95,10 @@ export async function renderReceiptPng(receipt: string | readonly string[] = REC
  */
 export async function renderRaisedPricesPng(receipt: readonly string[], raise: (index: number) => number, fontSize = 28): Promise<Buffer> {
   return printedPng(receipt, fontSize, (line, index, y, lineHeight) => {
-    const amount = /\s(-?\d+,\d\d(?: [A-Z])?)$/.exec(line);
-    if (!amount?.[1]) return textAt(line, y);
-    const at = line.length - amount[1].length;
-    return textAt(line.slice(0, at), y) + textAt(' '.repeat(at) + amount[1], y - raise(index) * lineHeight);
+    const amount = amountEnding(line);
+    if (amount === null) return textAt(line, y);
+    const at = line.length - amount.length;
+    return textAt(line.slice(0, at), y) + textAt(' '.repeat(at) + amount, y - raise(index) * lineHeight);
   });
 }
 

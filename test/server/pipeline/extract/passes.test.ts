@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Extractor, TextPass } from '../../../../src/server/pipeline/extract/index.ts';
-import { LIDL_ITEM_LINES, LIDL_LINES, LIDL_RAISE, renderRaisedPricesPng } from '../../../support/receipt-files.ts';
+import { amountEnding, LIDL_ITEM_LINES, LIDL_LINES, LIDL_RAISE, renderRaisedPricesPng } from '../../../support/receipt-files.ts';
 import { makeTextPdf, RECEIPT_LINES, readFile, renderReceiptPng, squash, testExtractor } from './helpers.ts';
 
 describe('text passes', () => {
@@ -41,7 +41,7 @@ describe('text passes', () => {
     // Each item after the first (which touches the column's head) by its name's first word, and its price.
     const items = LIDL_ITEM_LINES.slice(1).map((index) => {
       const line = LIDL_LINES[index] ?? '';
-      return { first: line.trim().split(' ')[0] ?? '', price: /\s(-?\d+,\d\d(?: B)?)$/.exec(line)?.[1] ?? '' };
+      return { first: line.trim().split(' ')[0] ?? '', price: amountEnding(line) ?? '' };
     });
     const onItsLine = (text: string) =>
       items.filter(({ first, price }) => text.split('\n').some((line) => line.trim().startsWith(first) && squash(line).trim().endsWith(price))).length;
