@@ -26,6 +26,12 @@ export interface FractionBox {
 const MAX_PAPER_SATURATION = 60;
 /** A column belongs to the paper when this share of its pixels is paper. */
 const MIN_PAPER_COLUMN = 0.25;
+/**
+ * A gap of paper columns this narrow (as a fraction of the width) is a crease's or a fold's
+ * shadow across the paper, not its edge: a crumpled receipt filling the frame lost a fifth of
+ * its width, the names' first letters, where one shadowed column fell short.
+ */
+const PAPER_BRIDGE = 0.02;
 /** Rows are trimmed only where almost no paper remains, so a long receipt keeps its ends. */
 const MIN_PAPER_ROW = 0.1;
 /** Margin kept around the paper, as a fraction of the image. */
@@ -64,18 +70,26 @@ export function otsuThreshold(histogram: ArrayLike<number>): number {
   return threshold;
 }
 
-/** The longest run of indices whose value reaches `min`, as [first, last]; null when none does. */
-function longestRun(values: readonly number[], min: number): [number, number] | null {
+/**
+ * The longest run of indices whose value reaches `min`, as [first, last]; null when none does.
+ * A run goes on across at most `bridge` indices below `min`.
+ */
+function longestRun(values: readonly number[], min: number, bridge = 0): [number, number] | null {
   let best: [number, number] | null = null;
   let start = -1;
-  for (let index = 0; index <= values.length; index++) {
-    const inside = index < values.length && (values[index] ?? 0) >= min;
-    if (inside && start < 0) start = index;
-    if (!inside && start >= 0) {
-      if (!best || index - 1 - start > best[1] - best[0]) best = [start, index - 1];
-      start = -1;
+  let last = -1;
+  const close = (): void => {
+    if (start >= 0 && (!best || last - start > best[1] - best[0])) best = [start, last];
+  };
+  for (let index = 0; index < values.length; index++) {
+    if ((values[index] ?? 0) < min) continue;
+    if (start < 0 || index - last - 1 > bridge) {
+      close();
+      start = index;
     }
+    last = index;
   }
+  close();
   return best;
 }
 
@@ -125,7 +139,7 @@ export function findPaper(thumb: PixelImage): FractionBox | null {
     for (let y = 0; y < height; y++) count += mask[y * width + x] ?? 0;
     columnShare.push(count / height);
   }
-  const columns = longestRun(columnShare, MIN_PAPER_COLUMN);
+  const columns = longestRun(columnShare, MIN_PAPER_COLUMN, Math.round(width * PAPER_BRIDGE));
   if (!columns) return null;
   const [x0, x1] = columns;
   const rowShare: number[] = [];

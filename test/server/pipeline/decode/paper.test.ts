@@ -64,3 +64,35 @@ describe('findPaper', () => {
     expect(box?.left).toBeCloseTo(0.31, 2);
   });
 });
+
+/**
+ * A photo's thumbnail: paper (235) in the given column ranges, rows 10–89, on a dark table (40);
+ * in `shadowed` columns the paper lies in a crease's shadow (120) but for its top ten rows.
+ */
+function creasedThumbnail(papers: [number, number][], shadowed: number[] = []): PixelImage {
+  const width = 100;
+  const height = 100;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const paper = y >= 10 && y < 90 && papers.some(([first, last]) => x >= first && x <= last);
+      const tone = !paper ? 40 : shadowed.includes(x) && y >= 20 ? 120 : 235;
+      data.set([tone, tone, tone], (y * width + x) * 3);
+    }
+  }
+  return { data, width, height, channels: 3 };
+}
+
+describe('findPaper across a crease', () => {
+  it('keeps the whole width of a paper a crease shadows one column of', () => {
+    const box = findPaper(creasedThumbnail([[20, 79]], [48]));
+    expect(box?.left).toBeCloseTo(0.18, 2);
+    expect(box?.right).toBeCloseTo(0.82, 2);
+  });
+
+  it('still tells two papers apart across a gap of table', () => {
+    const box = findPaper(creasedThumbnail([[10, 39], [46, 89]]));
+    expect(box?.left).toBeCloseTo(0.44, 2);
+    expect(box?.right).toBeCloseTo(0.92, 2);
+  });
+});
