@@ -289,6 +289,20 @@ function centralPrint(print: Print): Print {
   return { ...print, xs: Int32Array.from(keep, (i) => print.xs[i] ?? 0), ys: Int32Array.from(keep, (i) => print.ys[i] ?? 0), count: keep.length };
 }
 
+/** The search a page is levelled by before it is read line by line: to a tenth of a degree. */
+const LEVEL_SEARCH: LeanSearch = { maxDegrees: 15, coarseStep: 0.5, fineReach: 0.5, fineStep: 0.1 };
+
+/**
+ * The lean of a page's print to a tenth of a degree (positive: lines fall to the right; 0 with
+ * too little print): measured as `measurePage` measures it, on the print of the middle columns
+ * without the long runs of ink, away from the table beside the paper (`levelPaper` in image.ts).
+ */
+export function printLean(page: GrayImage): number {
+  const print = printOf(page);
+  if (print.count < MIN_PRINT_PIXELS) return 0;
+  return Math.round(sharpestShear(centralPrint(print), LEVEL_SEARCH) * 10) / 10;
+}
+
 /** The middle rows of a page, at most MAX_MEASURED_ASPECT times its width. */
 function middleOf(page: GrayImage): GrayImage {
   const rows = Math.min(page.height, Math.round(MAX_MEASURED_ASPECT * page.width));

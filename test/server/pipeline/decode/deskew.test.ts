@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { estimateSkew } from '../../../../src/server/pipeline/decode/deskew.ts';
 import { levelPaper } from '../../../../src/server/pipeline/decode/image.ts';
+import { printLean } from '../../../../src/server/pipeline/decode/orientation.ts';
 import type { GrayImage } from '../../../../src/server/pipeline/decode/paper.ts';
 import { renderReceiptPng } from '../extract/helpers.ts';
 
@@ -33,5 +34,40 @@ describe('levelPaper', () => {
     expect(await levelPaper(level)).toBe(level);
     const levelled = await levelPaper(await gray(png, 3));
     expect(Math.abs(estimateSkew(levelled))).toBeLessThanOrEqual(0.3);
+  });
+});
+
+/**
+ * A level receipt cut from a photo with the table beside its sides: a wood grain whose dark
+ * lines slant by `degrees`, a tenth of the receipt's width each side.
+ */
+function besideGrain(receipt: GrayImage, degrees: number): GrayImage {
+  const side = Math.round(receipt.width * 0.1);
+  const width = receipt.width + 2 * side;
+  const data = new Uint8Array(width * receipt.height);
+  const slope = Math.tan((degrees * Math.PI) / 180);
+  for (let y = 0; y < receipt.height; y++) {
+    for (let x = 0; x < width; x++) {
+      const onPaper = x >= side && x < side + receipt.width;
+      const grain = (((y - x * slope) % 14) + 14) % 14 < 3;
+      data[y * width + x] = onPaper ? (receipt.data[y * receipt.width + x - side] ?? 255) : grain ? 90 : 230;
+    }
+  }
+  return { data, width, height: receipt.height };
+}
+
+describe('levelPaper beside a table', () => {
+  it('levels by the print, not by the lines of a table beside the paper', async () => {
+    // A photo tilted 8° and levelled keeps the table's lines at 8°; its print is level.
+    const page = besideGrain(await gray(await renderReceiptPng()), 8);
+    expect(printLean(page)).toBeCloseTo(0, 0);
+    expect(await levelPaper(page)).toBe(page);
+  });
+
+  it('still levels a leaning page beside a table', async () => {
+    const page = besideGrain(await gray(await renderReceiptPng(), 3), 8);
+    const levelled = await levelPaper(page);
+    expect(levelled).not.toBe(page);
+    expect(Math.abs(printLean(levelled))).toBeLessThanOrEqual(0.3);
   });
 });
