@@ -1,6 +1,7 @@
 // The receipt's own total (YHTEENSÄ and its OCR and chain variants), the VAT table's gross
 // total (a second witness), and the payment lines (a third, used when the total is unreadable).
 import { withinRounding } from '../money.ts';
+import { editDistance } from '../similarity.ts';
 import { nearWord, type Line } from './lines.ts';
 import { amountsIn, commalessReadings, tokenize, trailingAmount } from './numbers.ts';
 
@@ -124,6 +125,9 @@ export function findVatTable(lines: readonly Line[], from = 0): VatTable | null 
       if (hasTotalKeywordLoose(line)) return { grossCents: gross, headerIndex };
       rowsGross += gross;
       rows++;
+    } else if (hasTotalKeywordLoose(line)) {
+      // The table's own total row, its amounts misread: the rate rows above it are the whole table.
+      break;
     } else if (/%/.test(line.text) || values.length > 0) {
       // A row OCR could not read in full: the rows alone no longer add up to the total.
       unreadable++;
@@ -134,14 +138,26 @@ export function findVatTable(lines: readonly Line[], from = 0): VatTable | null 
   return rows > 0 && unreadable === 0 ? { grossCents: rowsGross, headerIndex } : null;
 }
 
-// The VAT table's own total row (`YHTEENSÄ`, `YHT.`) — loose because NOT_THE_TOTAL would reject it.
+// The VAT table's own total row (`YHTEENSÄ`, `YHT.`) — loose because NOT_THE_TOTAL would reject
+// it; a short speck of margin noise may stand before the keyword (`J YHTEENSÄ`), as on a total line.
 function hasTotalKeywordLoose(line: Line): boolean {
-  const first = line.words[0] ?? '';
-  return isTotalWord(first);
+  const [first = '', second = ''] = line.words;
+  return isTotalWord(first) || (first.length <= 3 && isTotalWord(second));
 }
 
 // `VELOITUS` anywhere: OCR often garbles what stands before it (`pebit/Veloitus`).
 const PAYMENT_LINE = /(DEBIT|CREDIT)\s*\/\s*CHARGE|VELOITUS\b|^KORTTIMAKSU|^VERKKOMAKSU|^PURCHASE\b|^TOTAL\b|^KATEINEN/;
+// The card terminal's bilingual label with one letter of either word misread (`Credit/Charde`,
+// `Debit/Veloltus`): the pair of words around the slash is what names the line, not each spelling.
+const CARD_LABEL = /^([A-Z]{5,6})\s*\/\s*([A-Z]{6,8})\b/;
+
+function isCardLabel(key: string): boolean {
+  const label = CARD_LABEL.exec(key.replace(/^[^A-Z]+/, ''));
+  if (!label) return false;
+  const [, kind = '', word = ''] = label;
+  const near = (a: string, b: string) => editDistance(a, b) <= 1;
+  return (near(kind, 'DEBIT') || near(kind, 'CREDIT')) && (near(word, 'CHARGE') || near(word, 'VELOITUS'));
+}
 
 /**
  * Amounts paid, from the card and payment block: `Debit/Veloitus 12,34 EUR`, `VERKKOMAKSU`,
@@ -155,7 +171,7 @@ export function paymentAmounts(lines: readonly Line[], from = 0): number[] {
     if (/^TAKAISIN|^VAIHTORAHA/.test(line.key)) {
       if (cash !== null && amount) paid.push(cash - Math.abs(amount.cents));
       cash = null;
-    } else if (PAYMENT_LINE.test(line.key) && amount && amount.cents > 0) {
+    } else if ((PAYMENT_LINE.test(line.key) || isCardLabel(line.key)) && amount && amount.cents > 0) {
       if (cash !== null) paid.push(cash);
       cash = null;
       if (/^KATEINEN/.test(line.key)) cash = amount.cents;

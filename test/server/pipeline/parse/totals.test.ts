@@ -62,6 +62,14 @@ describe('findVatTable', () => {
     expect(gross('ALV VEROTON VERO VEROLLINEN\n14% 18,60 2,60 21,20\n')).toBe(2120);
   });
 
+  it('sums the rate rows when the table’s own total row was misread, margin noise before its keyword', () => {
+    const table = 'ALV VEROTON VERO VEROLLINEN\nA 14,00% 7,02 0,98 8,00\nB 25,50% 3,19 0,81 4,00\n';
+    expect(gross(`${table}J YHTEENSÄ 110211. 1719 12,00\n`)).toBe(1200);
+    expect(gross(`${table}YHTEENSÄ 10,2l 1,7g\n`)).toBe(1200);
+    // A rate row read in part still leaves the table unknown.
+    expect(gross(`ALV VEROTON VERO VEROLLINEN\nA 14,00% 7,02 0,98 8,00\nB 25,50% 3,l9 O,81\nYHTEENSÄ 1021. 1,79\n`)).toBeNull();
+  });
+
   it('is null when the receipt has no VAT table', () => {
     expect(gross(TOKMANNI)).toBeNull();
   });
@@ -77,6 +85,15 @@ describe('paymentAmounts', () => {
     expect(paid('VERKKOMAKSU 212,48')).toEqual([21248]);
     expect(paid('Korttimaksu 12,96')).toEqual([1296]);
     expect(paid(TOKMANNI)).toEqual([1781]);
+  });
+
+  it('reads the card line with one letter of its label misread', () => {
+    expect(paid('Credit/Charde              13,38 EUR')).toEqual([1338]);
+    expect(paid('Debit/Veloltus 8,15 EUR')).toEqual([815]);
+    expect(paid('Debil / Charge 8,15 EUR')).toEqual([815]);
+    // Other words around a slash are no payment.
+    expect(paid('Payee/business 001421229767 5,00')).toEqual([]);
+    expect(paid('Kassa/Kuitti 12,00')).toEqual([]);
   });
 });
 

@@ -82,6 +82,18 @@ describe('a price with one digit misread', () => {
     expect(prices(`${HEADER}MEHU 1,79\nPANTTI 0,25\nLEIPÄ 2,40\nYHTEENSÄ 3,84\n`)).toEqual([1.19, 2.4]);
   });
 
+  it('is not repaired toward a total line the card line and the VAT table both contradict', () => {
+    // Items 14,38 as read; the total line read 18,38, and 1,59 → 5,59 would meet it. The card
+    // paid 14,38 and the table's one rate row says 14,38, its total row misread: the total line is wrong.
+    const text =
+      `${HEADER}JAUHELIHA 400G 12,79\nKURKKU 1,59\nYHTEENSÄ 18, 38\nCredit/Charde 14,38 EUR\n` +
+      'ALV VEROTON VERO VEROLLINEN\n14,00% 12,61 1,77 14,38\nJ YHTEENSÄ 126l1. 177 14,38\n';
+    const parsed = readReceiptText(text);
+    expect(parsed.items.map((item) => item.price)).toEqual([12.79, 1.59]);
+    expect(parsed.printedTotal).toBe(14.38);
+    expect(parsed.reconciliation.status).toBe('match');
+  });
+
   it('leaves a receipt that adds up untouched', () => {
     const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 21,90\n`;
     const parsed = readReceiptText(text);
