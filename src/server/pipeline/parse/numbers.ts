@@ -15,9 +15,10 @@ const DASHES = /[−–—]/g;
 // Letters OCR puts in place of digits; only applied inside tokens that are otherwise numbers.
 const OCR_DIGITS: Record<string, string> = { l: '1', I: '1', '|': '1', O: '0', o: '0' };
 
-// After the amount: punctuation, or a bracket or bar OCR reads from the paper's edge (`2.59)`).
+// After the amount: punctuation, or a bracket or bar OCR reads from the paper's edge (`2.59)`),
+// whether OCR read its comma as a comma or a colon (`0:20)`).
 const AMOUNT_TOKEN = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)[,.](\d{2})(-?)[.;:'",)\]|]*$/;
-const COLON_AMOUNT_TOKEN = /^(-?)(\d{1,2}):(\d{2})(-?)$/;
+const COLON_AMOUNT_TOKEN = /^(-?)(\d{1,2}):(\d{2})(-?)[.;'",)\]|]*$/;
 
 /** Undo the OCR letter-for-digit slips inside a token that is clearly meant as a number. */
 function fixOcrDigits(token: string): string {

@@ -70,6 +70,12 @@ describe('trailingAmount', () => {
     expect(end('K005 M003318/4402 12.3.2024 17:48')).toBeNull();
     expect(trailingAmount(tokenize('PANTTI MUOVI 0,5L 0:20'), true)?.cents).toBe(20);
   });
+
+  it('reads a price whose comma OCR read as a colon with the paper edge’s bracket after it, as with a comma', () => {
+    expect(trailingAmount(tokenize('PANTTI MUOVI 0,5L / <1,0L 0:20)'), true)?.cents).toBe(20);
+    expect(trailingAmount(tokenize('KEVÄTSIPULI NIPPU 2:19|'), true)?.cents).toBe(219);
+    expect(trailingAmount(tokenize('K005 M003318/4402 12.3.2024 17:48)'))).toBeNull();
+  });
 });
 
 describe('amountsIn', () => {
