@@ -11,7 +11,8 @@
 // - of those, the one the readings agree with most is kept, and only when it is the only one:
 //   two different receipts that both add up leave the readings as they were; so is a receipt
 //   that would rest on more than one line a single reading has (MAX_LONE_LINES), or on more than
-//   two prices a single reading read (MAX_LONE_PRICES);
+//   two prices a single reading read (MAX_LONE_PRICES), or on a price a single reading guessed
+//   from a lost digit beside any other such choice;
 // - a reading that printed a line without making an item of it (noise glued to its price, the
 //   price lost) still saw the line, and the price too when its digits stand on that line: a line
 //   so seen is no line made up from garble, and a price so read is read twice;
@@ -126,6 +127,8 @@ interface Choice {
   item: DraftItem | null;
   support: number;
   seen: boolean;
+  /** Only a reading that lost a digit of the price offered it, among the others it may be (`1.8`: 1,80–1,89). */
+  guess: boolean;
 }
 
 /** The reading's lines like `name` (the same printed line), as letters and digits. */
@@ -140,11 +143,14 @@ function choicesOf(slot: Slot, readings: readonly SectionReading[]): Choice[] {
     if (!version) continue;
     const { items, mayBeAbsent } = versionsOf(version);
     if (mayBeAbsent) absent++;
+    const guess = items.length > 1;
     for (const item of items) {
       const net = netCents(item);
       const known = byNet.get(net);
-      if (known) known.support++;
-      else byNet.set(net, { item, support: 1, seen: false });
+      if (known) {
+        known.support++;
+        known.guess &&= guess;
+      } else byNet.set(net, { item, support: 1, seen: false, guess });
     }
   }
   // The readings with no version of the line: those that printed it without an item saw it, and
@@ -163,7 +169,7 @@ function choicesOf(slot: Slot, readings: readonly SectionReading[]): Choice[] {
   });
   const versions = slot.filter((version) => version !== null).length;
   const choices = [...byNet.values()].map((choice) => ({ ...choice, seen: choice.seen || versions > 1 }));
-  if (absent > 0) choices.push({ item: null, support: absent, seen: false });
+  if (absent > 0) choices.push({ item: null, support: absent, seen: false, guess: false });
   return choices.sort((a, b) => b.support - a.support);
 }
 
@@ -275,10 +281,20 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
     for (const choice of options) {
       const single = choice.item !== null && choice.support === 1;
       const alone = single && !choice.seen ? 1 : 0;
-      const alonePrice = single && choice.seen ? 1 : 0;
-      if (lone + alone > MAX_LONE_LINES || lone + alone + lonePrices + alonePrice > MAX_LONE_PRICES) continue;
+      // One of the ten prices a lost digit leaves, offered by one reading, is a guess that meets
+      // the total one time in ten by chance: nothing else may rest on a single reading beside it
+      // (a real scan's `1.8` taken as 1,83 beside a lone 2,51 met its total, both prices wrong).
+      const alonePrice = single && choice.seen ? (choice.guess ? MAX_LONE_PRICES : 1) : 0;
+      const guessed = single && !choice.seen && choice.guess ? MAX_LONE_PRICES - 1 : 0;
+      if (lone + alone > MAX_LONE_LINES || lone + alone + lonePrices + alonePrice + guessed > MAX_LONE_PRICES) continue;
       picked.push(choice);
-      visit(k + 1, sum + (choice.item ? netCents(choice.item) : 0), dissent + readings.length - choice.support, lone + alone, lonePrices + alonePrice);
+      visit(
+        k + 1,
+        sum + (choice.item ? netCents(choice.item) : 0),
+        dissent + readings.length - choice.support,
+        lone + alone,
+        lonePrices + alonePrice + guessed,
+      );
       picked.pop();
     }
   };

@@ -118,6 +118,27 @@ describe('merging readings', () => {
     expect(readMergedTexts([block, column, banded])).toBeNull();
   });
 
+  it('rests a receipt on a price guessed from a lost digit only when nothing else rests on a single reading', () => {
+    // One reading lost the milk's last digit (`1,7`: 1,70–1,79) and the others its price; a crease
+    // took the Keso line's price from two readings. The guess and the lone 1,85 would add up.
+    const bare = (line: string): string => line.replace(/\s+\d+,\d\d$/, '');
+    const partMilk = MILK.replace('1,79', '1,7');
+    const guessAndLone = [
+      reading([partMilk, MARGARINE, bare(KESO), CHICKEN, BREAD, PEPPER, BAG]),
+      reading([bare(MILK), MARGARINE, bare(KESO), CHICKEN, BREAD, PEPPER, BAG]),
+      reading([bare(MILK), MARGARINE, KESO, CHICKEN, BREAD, PEPPER, null]),
+    ];
+    for (const text of guessAndLone) expect(readReceiptText(text).reconciliation.status).toBe('mismatch');
+    expect(readMergedTexts(guessAndLone)).toBeNull();
+    // With the Keso price read twice, the guess alone meets the total.
+    const guessAlone = [
+      reading([partMilk, MARGARINE, bare(KESO), CHICKEN, BREAD, PEPPER, BAG]),
+      reading([bare(MILK), MARGARINE, KESO, CHICKEN, BREAD, PEPPER, BAG]),
+      reading([bare(MILK), MARGARINE, KESO, CHICKEN, BREAD, PEPPER, null]),
+    ];
+    expect(readMergedTexts(guessAlone)?.items.map((item) => item.price)).toEqual([1.79, 3.49, 1.85, 8.99, 2.39, 1.07, 0.35]);
+  });
+
   it('does not repair a digit on top of a line a single reading has', () => {
     const milk = MILK.replace('1,79', '1,19');
     const block = reading([milk, MARGARINE, null, CHICKEN, BREAD, PEPPER, BAG]);
