@@ -36,12 +36,13 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
   const choice: number[] = [];
   const visit = (k: number, sum: number, dropped: number): void => {
     if (k === uncertain.length) {
-      const targetRank = targets.findIndex((t) => sameAmount(t, sum));
+      // Exactly: the printed prices of a receipt add up to its total to the cent, and the
+      // tolerance's cents are for rounding, not for guessing a lost digit (a price read `1.8`
+      // taken as 1,80 a cent from the card's 16,42, its true 1,78 unreachable by a misread 2,89).
+      const targetRank = targets.indexOf(sum);
       if (targetRank < 0) return;
-      // Prefer the strongest witness, then keeping every line, then an exact sum (the cent of
-      // tolerance is for rounding, not for guessing a lost digit), then the likeliest readings.
-      const off = Math.abs((targets[targetRank] ?? sum) - sum);
-      const rank = targetRank * 1e6 + dropped * 1e4 + off * 1e3 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
+      // Prefer the strongest witness, then keeping every line, then the likeliest readings.
+      const rank = targetRank * 1e6 + dropped * 1e4 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
       if (rank < best.rank) {
         best.choice = [...choice];
         best.rank = rank;
@@ -101,10 +102,15 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   const uncertain = section.items.filter((item) => item.readings !== null);
   const certainCents = certain.reduce((sum, item) => sum + netCents(item), 0);
 
+  // A total line read without its comma (`164`) is a guess at where the comma was: it is the
+  // weakest witness, after every amount read with its comma.
+  const total = witnesses.total && !witnesses.total.uncertain ? witnesses.total.cents : null;
+  const guessedTotal = witnesses.total?.uncertain ? witnesses.total.cents : null;
   const targets = [
-    ...(witnesses.total ? [witnesses.total.cents] : []),
+    ...(total !== null ? [total] : []),
     ...(witnesses.vatCents !== null ? [witnesses.vatCents] : []),
     ...witnesses.payments,
+    ...(guessedTotal !== null ? [guessedTotal] : []),
   ];
   const choice = chooseReadings(uncertain, certainCents + extras, targets);
   const chosen = new Map<DraftItem, number>();
@@ -114,7 +120,7 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   });
 
   let kept = section.items.filter((item) => item.readings === null || chosen.has(item));
-  let printed = witnesses.total?.cents ?? witnesses.payments[0] ?? witnesses.vatCents ?? null;
+  let printed = total ?? witnesses.payments[0] ?? witnesses.vatCents ?? guessedTotal;
   const priceOf = (item: DraftItem): number => chosen.get(item) ?? item.cents;
   const sumOf = (): number => kept.reduce((sum, item) => sum + netCents(item, priceOf(item)), extras);
 
@@ -134,9 +140,10 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   const items = kept.map((item) => toParsedItem(item, priceOf(item)));
   const computedCents = sumOf();
 
-  // The VAT table or a payment line agreeing with the items outvotes a misread total line.
-  const seconded = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && sameAmount(w, computedCents));
-  if (printed !== null && !sameAmount(printed, computedCents) && seconded && items.length > 0) printed = computedCents;
+  // The VAT table or a payment line agreeing with the items outvotes a misread total line; the
+  // total is then what that witness printed, not what the items add up to.
+  const seconding = [witnesses.vatCents, ...witnesses.payments].find((w): w is number => w !== null && sameAmount(w, computedCents));
+  if (printed !== null && !sameAmount(printed, computedCents) && seconding !== undefined && items.length > 0) printed = seconding;
 
   const check = checkTotal({
     printedCents: printed,
