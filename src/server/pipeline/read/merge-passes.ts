@@ -12,7 +12,7 @@
 //   two different receipts that both add up leave the readings as they were; so is a receipt
 //   that would rest on more than one line a single reading has (MAX_LONE_LINES), or on more than
 //   two prices a single reading read (MAX_LONE_PRICES), or on a price a single reading guessed
-//   from a lost digit beside any other such choice;
+//   (its last digit lost, its comma lost) beside any other such choice;
 // - a reading that printed a line without making an item of it (noise glued to its price, the
 //   price lost) still saw the line, and the price too when its digits stand on that line: a line
 //   so seen is no line made up from garble, and a price so read is read twice;
@@ -127,7 +127,10 @@ interface Choice {
   item: DraftItem | null;
   support: number;
   seen: boolean;
-  /** Only a reading that lost a digit of the price offered it, among the others it may be (`1.8`: 1,80–1,89). */
+  /**
+   * Only a reading that could not read the price whole offered it, among others it may be
+   * (`1.8`: 1,80–1,89; `1135`: 1,35 or 11,35).
+   */
   guess: boolean;
 }
 
@@ -281,9 +284,10 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
     for (const choice of options) {
       const single = choice.item !== null && choice.support === 1;
       const alone = single && !choice.seen ? 1 : 0;
-      // One of the ten prices a lost digit leaves, offered by one reading, is a guess that meets
-      // the total one time in ten by chance: nothing else may rest on a single reading beside it
-      // (a real scan's `1.8` taken as 1,83 beside a lone 2,51 met its total, both prices wrong).
+      // One of the prices a reading offers for a price it could not read whole (ten for a lost
+      // digit) is a guess, and one of them meets the total by chance all the more often: nothing
+      // else may rest on a single reading beside it (a real scan's `1.8` taken as 1,83 beside a
+      // lone 2,51 met its total, both prices wrong).
       const alonePrice = single && choice.seen ? (choice.guess ? MAX_LONE_PRICES : 1) : 0;
       const guessed = single && !choice.seen && choice.guess ? MAX_LONE_PRICES - 1 : 0;
       if (lone + alone > MAX_LONE_LINES || lone + alone + lonePrices + alonePrice + guessed > MAX_LONE_PRICES) continue;
