@@ -18,17 +18,21 @@ function isTotalWord(word: string): boolean {
   return TOTAL_WORDS.some((target) => nearWord(word, target));
 }
 
+/**
+ * The line's first word is a total keyword, or its second after one short speck of OCR noise
+ * (`MUU Yhteensä 12,96`, the VAT table's `J YHTEENSÄ`).
+ */
+function startsWithTotalWord([first, second]: readonly string[]): boolean {
+  if (first === undefined) return false;
+  return isTotalWord(first) || (first.length <= 3 && second !== undefined && isTotalWord(second));
+}
+
 /** True for a line that names the receipt total (whatever amounts it carries). */
 export function hasTotalKeyword(line: Line): boolean {
   if (NOT_THE_TOTAL.test(line.key)) return false;
   const words = line.words;
-  const first = words[0];
-  if (first === undefined) return false;
-  if (isTotalWord(first)) return true;
-  // One short speck of OCR noise may precede the keyword (`MUU Yhteensä 12,96`), or margin
-  // noise of any length when nothing but the amount follows it (`Ty gtaesde Yhteensä 43,47`).
-  const second = words[1];
-  if (first.length <= 3 && second !== undefined && isTotalWord(second)) return true;
+  if (startsWithTotalWord(words)) return true;
+  // Or margin noise of any length when nothing but the amount follows it (`Ty gtaesde Yhteensä 43,47`).
   // Cheap test first: every OCR variant of the keywords keeps one of these fragments.
   if (!/HTE|TEEN|EENS|SUMM|MAKSET|TOTALT/.test(line.key)) return false;
   const at = words.findIndex(isTotalWord);
@@ -138,11 +142,9 @@ export function findVatTable(lines: readonly Line[], from = 0): VatTable | null 
   return rows > 0 && unreadable === 0 ? { grossCents: rowsGross, headerIndex } : null;
 }
 
-// The VAT table's own total row (`YHTEENSÄ`, `YHT.`) — loose because NOT_THE_TOTAL would reject
-// it; a short speck of margin noise may stand before the keyword (`J YHTEENSÄ`), as on a total line.
+// The VAT table's own total row (`YHTEENSÄ`, `YHT.`) — loose because NOT_THE_TOTAL would reject it.
 function hasTotalKeywordLoose(line: Line): boolean {
-  const [first = '', second = ''] = line.words;
-  return isTotalWord(first) || (first.length <= 3 && isTotalWord(second));
+  return startsWithTotalWord(line.words);
 }
 
 // `VELOITUS` anywhere: OCR often garbles what stands before it (`pebit/Veloitus`).

@@ -249,8 +249,11 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
 
   const found: Candidate[] = [];
   const picked: Choice[] = [];
-  /** `lone`: lines only one reading saw; `lonePrices`: prices only one reading read, of lines others saw. */
-  const visit = (k: number, sum: number, dissent: number, lone: number, lonePrices: number): void => {
+  /**
+   * `lone`: lines only one reading saw; `single`: choices only one reading backs, those lines
+   * included, a guess counting as all of MAX_LONE_PRICES.
+   */
+  const visit = (k: number, sum: number, dissent: number, lone: number, single: number): void => {
     const options = choices[k];
     if (!options) {
       const items = picked.flatMap((choice) => (choice.item ? [choice.item] : []));
@@ -282,23 +285,16 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
       return;
     }
     for (const choice of options) {
-      const single = choice.item !== null && choice.support === 1;
-      const alone = single && !choice.seen ? 1 : 0;
+      const onOne = choice.item !== null && choice.support === 1;
+      const alone = onOne && !choice.seen ? 1 : 0;
       // One of the prices a reading offers for a price it could not read whole (ten for a lost
       // digit) is a guess, and one of them meets the total by chance all the more often: nothing
       // else may rest on a single reading beside it (a real scan's `1.8` taken as 1,83 beside a
       // lone 2,51 met its total, both prices wrong).
-      const alonePrice = single && choice.seen ? (choice.guess ? MAX_LONE_PRICES : 1) : 0;
-      const guessed = single && !choice.seen && choice.guess ? MAX_LONE_PRICES - 1 : 0;
-      if (lone + alone > MAX_LONE_LINES || lone + alone + lonePrices + alonePrice + guessed > MAX_LONE_PRICES) continue;
+      const cost = onOne ? (choice.guess ? MAX_LONE_PRICES : 1) : 0;
+      if (lone + alone > MAX_LONE_LINES || single + cost > MAX_LONE_PRICES) continue;
       picked.push(choice);
-      visit(
-        k + 1,
-        sum + (choice.item ? netCents(choice.item) : 0),
-        dissent + readings.length - choice.support,
-        lone + alone,
-        lonePrices + alonePrice + guessed,
-      );
+      visit(k + 1, sum + (choice.item ? netCents(choice.item) : 0), dissent + readings.length - choice.support, lone + alone, single + cost);
       picked.pop();
     }
   };
