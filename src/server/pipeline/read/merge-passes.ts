@@ -23,6 +23,7 @@
 //   such vote that finds a receipt finds the same one.
 import { sumsOneDigitApart, repairConfusedDigit } from './digit-confusions.ts';
 import { letters, linesAlike } from './alike.ts';
+import { alignReadings, type Slot as AlignedSlot } from './align.ts';
 import { formatEuros } from '../money.ts';
 import { extraCents, netCents, otherLineCents, type DraftItem, type ItemSection } from '../parse/items.ts';
 import type { Witnesses } from '../parse/index.ts';
@@ -52,62 +53,16 @@ const MAX_COMBINATIONS = 20_000;
  * garbled lines (a Lidl photo whose prices sit between lines added up from three such lines and
  * one repaired digit, none of them its own).
  */
-const MAX_LONE_LINES = 1;
+export const MAX_LONE_LINES = 1;
 /**
  * Choices that rest on a single reading, lone lines included: a price only one reading read of a
  * line the others printed too (their own price lost, garbled or read otherwise) is that
  * reading's word on the price only, not on the line. At most two, at most one a lone line.
  */
-const MAX_LONE_PRICES = 2;
+export const MAX_LONE_PRICES = 2;
 
 /** One printed line: each reading's version of it, or null where a reading lacks it. */
-type Slot = (DraftItem | null)[];
-
-/**
- * Aligns `items` (one reading, in printed order) to `slots` (the readings before it), keeping
- * both orders: the pairing of most name likeness (Needleman–Wunsch, gaps free). An item paired
- * with no slot becomes a slot of its own, in its place.
- */
-function align(slots: Slot[], items: readonly DraftItem[], reading: number, readings: number): Slot[] {
-  const likeness = (slot: Slot, item: DraftItem): number =>
-    Math.max(...slot.map((version) => (version ? linesAlike(version.name, item.name) : 0)));
-  const rows = slots.length;
-  const cols = items.length;
-  const score: number[][] = Array.from({ length: rows + 1 }, () => new Array<number>(cols + 1).fill(0));
-  for (let i = 1; i <= rows; i++) {
-    for (let j = 1; j <= cols; j++) {
-      const slot = slots[i - 1] as Slot;
-      const s = likeness(slot, items[j - 1] as DraftItem);
-      const pair = s >= SAME_LINE ? (score[i - 1]?.[j - 1] ?? 0) + s : -Infinity;
-      score[i]![j] = Math.max(pair, score[i - 1]?.[j] ?? 0, score[i]?.[j - 1] ?? 0);
-    }
-  }
-  const out: Slot[] = [];
-  let i = rows;
-  let j = cols;
-  while (i > 0 || j > 0) {
-    const slot = slots[i - 1];
-    const item = items[j - 1];
-    const here = score[i]?.[j] ?? 0;
-    if (i > 0 && j > 0 && slot && item) {
-      const s = likeness(slot, item);
-      if (s >= SAME_LINE && here === (score[i - 1]?.[j - 1] ?? 0) + s) {
-        out.push(slot.map((version, k) => (k === reading ? item : version)));
-        i--;
-        j--;
-        continue;
-      }
-    }
-    if (i > 0 && slot && here === (score[i - 1]?.[j] ?? 0)) {
-      out.push(slot);
-      i--;
-      continue;
-    }
-    if (item) out.push(Array.from({ length: readings }, (_, k) => (k === reading ? item : null)));
-    j--;
-  }
-  return out.reverse();
-}
+type Slot = AlignedSlot<DraftItem>;
 
 /** The line as this reading may have it: each of its possible prices, and whether it may be no line at all. */
 function versionsOf(item: DraftItem | null): { items: DraftItem[]; mayBeAbsent: boolean } {
@@ -190,7 +145,7 @@ interface Candidate {
 }
 
 /** What the readings read as the receipt's total, each with how many readings read it. */
-function totalsRead(readings: readonly SectionReading[]): Map<number, number> {
+export function totalsRead(readings: readonly Pick<SectionReading, 'witnesses'>[]): Map<number, number> {
   const votes = new Map<number, number>();
   for (const { witnesses } of readings) {
     const seen = new Set<number>();
@@ -203,7 +158,7 @@ function totalsRead(readings: readonly SectionReading[]): Map<number, number> {
 }
 
 /** Two receipts alike: the same total, and the same lines at the same net prices. */
-function sameOutcome(a: Pick<Candidate, 'items' | 'totalCents'>, b: Pick<Candidate, 'items' | 'totalCents'>): boolean {
+export function sameOutcome(a: Pick<Candidate, 'items' | 'totalCents'>, b: Pick<Candidate, 'items' | 'totalCents'>): boolean {
   if (a.totalCents !== b.totalCents || a.items.length !== b.items.length) return false;
   return a.items.every((item, k) => netCents(item) === netCents(b.items[k] as DraftItem));
 }
@@ -232,10 +187,10 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
   if (readings.length < 2) return null;
   const totals = totalsRead(readings);
   if (totals.size === 0) return null;
-  let slots: Slot[] = (readings[0]?.section.items ?? []).map((item) => readings.map((_, k) => (k === 0 ? item : null)));
-  readings.forEach((reading, k) => {
-    if (k > 0) slots = align(slots, reading.section.items, k, readings.length);
-  });
+  const slots: Slot[] = alignReadings(
+    readings.map((reading) => reading.section.items),
+    { of: (a, b) => linesAlike(a.name, b.name), same: SAME_LINE },
+  );
   const choices = slots.map((slot) => choicesOf(slot, readings));
   const combinations = searchSize(choices);
   if (combinations > MAX_COMBINATIONS) return null;
