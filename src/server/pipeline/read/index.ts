@@ -2,10 +2,10 @@
 // once (../parse/); the receipts a pass may be are made from that parse (candidates.ts), and the
 // chooser (choose.ts) keeps the first pass whose receipt adds up to the receipt's own total,
 // asking the extractor for another pass only while none does. When none does, the passes are
-// merged line by line (merge-passes.ts). A photo read unsurely and checking nothing is refused
-// here (unreadable-photo.ts), beside the choice, and a photo's day is claimed only where two
-// lines print it alike (claimed-date.ts). A long receipt scanned as several pages is joined into
-// one text before it is parsed (pages.ts).
+// merged line by line (merge-passes.ts), or else column by column (merge-columns.ts). A photo
+// read unsurely and checking nothing is refused here (unreadable-photo.ts), beside the choice,
+// and a photo's day is claimed only where two lines print it alike (claimed-date.ts). A long
+// receipt scanned as several pages is joined into one text before it is parsed (pages.ts).
 import type { TextPass } from '../extract/index.ts';
 import { toEuros } from '../money.ts';
 import { readPurchaseDate } from '../parse/date.ts';
@@ -16,7 +16,9 @@ import { readingOf, type Candidate } from './candidates.ts';
 import { bestReading, checkReading, type ReadingCheck } from './choose.ts';
 import { claimableDate } from './claimed-date.ts';
 import { fitToTotal } from './fit-to-total.ts';
+import { mergeColumns } from './merge-columns.ts';
 import { mergePasses } from './merge-passes.ts';
+import { readColumns } from './offset-columns.ts';
 import { joinPages } from './pages.ts';
 import { isUnreadablePhoto, unreadablePhoto } from './unreadable-photo.ts';
 
@@ -60,11 +62,14 @@ function linesWithoutItem(text: ParsedText): string[] {
 
 /**
  * Several passes of one receipt, none of which adds up alone, merged line by line into the one
- * receipt that does; null when they do not make exactly one. The store and the header come
- * from the first pass.
+ * receipt that does, or else their columns (`columnTexts`: these passes and those set aside for
+ * where their prices stood, not for what they read); null when they do not make exactly one. The
+ * store and the header come from the first pass.
  */
-function mergedReceipt(texts: readonly ParsedText[]): ParsedReceipt | null {
-  const merged = mergePasses(texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses, lines: linesWithoutItem(text) })));
+function mergedReceipt(texts: readonly ParsedText[], columnTexts: readonly ParsedText[] = texts): ParsedReceipt | null {
+  const merged =
+    mergePasses(texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses, lines: linesWithoutItem(text) }))) ??
+    mergeColumns(columnTexts.map((text) => ({ columns: readColumns(text.lines, text.sections.itemsStart, text.sections.itemsEnd), witnesses: text.witnesses })));
   const first = texts[0];
   if (!merged || !first) return null;
   const fitted = fitToTotal(merged.section, { total: { cents: merged.totalCents, uncertain: false, lineIndex: -1 }, vatCents: null, payments: [] });
@@ -99,11 +104,16 @@ function receiptText(pass: TextPass): string {
  */
 export async function readPasses(passes: AsyncIterable<TextPass>, signal?: AbortSignal): Promise<Reading> {
   const read: PassRead[] = [];
+  /** Passes set aside when the prices were moved: their columns still hold every price, in order. */
+  const beforeMoved: ParsedText[] = [];
   let passesRead = 0;
   let parses = 0;
   for await (const pass of passes) {
     passesRead += 1;
-    // The passes before read the page upside down, or with each name beside another one's price.
+    // The passes before read the page upside down, or with each name beside another one's price
+    // (whose columns still count: the page the right way up, each price in its place in order).
+    if (pass.turnedOver) beforeMoved.length = 0;
+    if (pass.pricesMoved) beforeMoved.push(...read.map((passRead) => passRead.text));
     if (pass.turnedOver || pass.pricesMoved) read.length = 0;
     const text = parseText(receiptText(pass));
     parses += 1;
@@ -114,7 +124,8 @@ export async function readPasses(passes: AsyncIterable<TextPass>, signal?: Abort
   }
   const best = read[bestReading(read.map((pass) => pass.check))];
   if (!best) throw new Error('The extractor yielded no text pass');
-  const merged = !best.check.reconciles && read.length > 1 ? mergedReceipt(read.map((pass) => pass.text)) : null;
+  const texts = read.map((pass) => pass.text);
+  const merged = !best.check.reconciles && read.length + beforeMoved.length > 1 ? mergedReceipt(texts, [...beforeMoved, ...texts]) : null;
   const { method, ocrConfidence } = best.pass;
   const receipt = claimableDate(merged ?? receiptOf(best.text, best.candidate), method);
   signal?.throwIfAborted();

@@ -17,10 +17,12 @@ import {
   parseWeightLine,
 } from '../parse/line-kinds.ts';
 import { amountsIn, commalessReadings, type Amount } from '../parse/numbers.ts';
+import { editDistance } from '../similarity.ts';
 import { applyModifier, countFromPrice, modifierTotal, newDraft, type DraftItem, type ItemSection } from '../parse/items.ts';
 
 
-interface Label {
+/** A line of the left-hand column: a product, a discount, a deposit, a return or a fee. */
+export interface Label {
   kind: LabelKind;
   name: string;
   lineIndex: number;
@@ -28,6 +30,8 @@ interface Label {
   modifiers: NonNullable<ReturnType<typeof parseQuantityLine> | ReturnType<typeof parseWeightLine>>[];
   /** The unit prices of a quantity line under it whose count OCR could not read. */
   countless?: number[];
+  /** An amount was read at the line's end (its own or a neighbour's): the line was read whole, and its name is all name. */
+  priced: boolean;
 }
 
 
@@ -48,7 +52,7 @@ function trailingAmounts(tokens: readonly string[]): { amounts: Amount[]; labelE
 }
 
 /** An amount of the right-hand column, signed as printed (OCR often loses a discount's minus). */
-interface ColumnAmount {
+export interface ColumnAmount {
   cents: number;
   /** Set for a bare number at the line's end with Lidl's VAT letter after it (`1109 B`): the prices it may mean. */
   readings: number[] | null;
@@ -62,12 +66,19 @@ function commalessAmount(tokens: readonly string[]): ColumnAmount | null {
   return readings.length > 0 ? { cents: readings[0] ?? 0, readings } : null;
 }
 
-interface Columns {
+/** The price column's head, `EUR`, read whole or with one letter wrong. */
+function isColumnHead(name: string): boolean {
+  const folded = fold(name).replace(/[^A-Z]/g, '');
+  return folded.length === 3 && editDistance(folded, 'EUR') <= 1;
+}
+
+/** A text's two columns over its item lines, each in printed order. */
+export interface Columns {
   labels: Label[];
   amounts: ColumnAmount[];
 }
 
-function readColumns(lines: readonly Line[], start: number, end: number): Columns {
+export function readColumns(lines: readonly Line[], start: number, end: number): Columns {
   const labels: Label[] = [];
   const amounts: ColumnAmount[] = [];
   const take = (found: Amount[]): void => {
@@ -103,16 +114,17 @@ function readColumns(lines: readonly Line[], start: number, end: number): Column
     const nameEnd = commaless ? line.tokens.length - 2 : labelEnd;
     const name = cleanName(line.tokens.slice(0, nameEnd));
     // Two letters are a speck (`EI`), not a name; `EUR` is the column's head, which the first
-    // amount may have landed on.
-    if (letterCount(name) >= 3 && fold(name) !== 'EUR') labels.push({ kind: labelKind(name), name, lineIndex: line.index, modifiers: [] });
+    // amount may have landed on, and which OCR reads with a letter wrong as often as any word
+    // (`FUR`): no product's name is three letters a letter from it.
+    if (letterCount(name) >= 3 && !isColumnHead(name)) labels.push({ kind: labelKind(name), name, lineIndex: line.index, modifiers: [], priced: found.length > 0 || commaless !== null });
   }
   return { labels, amounts };
 }
 
-const takesCredit = (label: Label): boolean => label.kind === 'discount' || label.kind === 'return';
+export const takesCredit = (label: Label): boolean => label.kind === 'discount' || label.kind === 'return';
 
 /** Builds the section from the column's amounts, the k-th for the k-th label, which says its sign. */
-function pairSection(labels: readonly Label[], column: readonly ColumnAmount[]): ItemSection {
+export function pairSection(labels: readonly Label[], column: readonly ColumnAmount[]): ItemSection {
   const section: ItemSection = { items: [], depositCents: 0, returnCents: 0, feeCents: 0 };
   let lastItem: DraftItem | null = null;
   labels.forEach((label, k) => {

@@ -98,9 +98,10 @@ describe('readPasses', () => {
     expect(seen.pulled).toBe(4);
   });
 
-  it('sets aside the passes read as printed once a pass of the page with its prices moved onto their names’ lines comes', async () => {
-    // Read as printed, each name got the next one's price: closer to the total than the passes
-    // of the page with its prices moved, which both lost the last line, but wrong on every line.
+  it('sets aside the lines of the passes read as printed once a pass of the page with its prices moved comes, not their columns', async () => {
+    // Read as printed, each name got the next one's price and the last name none: wrong on every
+    // line, and closer to the total than the passes of the page with its prices moved, which both
+    // lost the last line. Its price column is whole and in order, though.
     const asPrinted = photoPass(receipt([MILK.replace('1,79', '2,39'), BREAD.replace('2,39', '1,85'), KESO.replace('1,85', '')], '6,03'), 'block', 80);
     const moved = photoPass(receipt([MILK, BREAD], '6,03'), 'block', 85);
     const { passes } = source([asPrinted, { ...moved, pricesMoved: true }, photoPass(receipt([MILK, BREAD], '6,03'), 'block-local', 84)]);
@@ -109,7 +110,9 @@ describe('readPasses', () => {
     expect(reading.receipt.items.map((item) => [item.name, item.price])).toEqual([
       ['Pirkka täysmaito 1l laktoositon', 1.79],
       ['Vaasan Ruispalat 6kpl 330g', 2.39],
+      ['Arla Keso raejuusto 200g', 1.85],
     ]);
+    expect(reading.receipt.reconciliation.status).toBe('match');
     expect(reading.passes).toBe(3);
   });
 
