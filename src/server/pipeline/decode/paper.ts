@@ -40,6 +40,12 @@ const PAPER_MARGIN = 0.02;
 const MIN_PAPER_AREA = 0.08;
 /** Above this area cropping gains nothing. */
 const MAX_CROP_AREA = 0.9;
+/** Pale table on each side of a brighter paper, as a share of the table's width, for the paper to be the receipt. */
+const MIN_TABLE_BESIDE = 0.15;
+/** A column with this share of a brighter paper's rows is the paper's edge, crossed by a lean. */
+const MIN_RECEIPT_EDGE_COLUMN = 0.02;
+/** Share of the table outside a brighter paper's box that may be as bright as it: specks, not light. */
+const MAX_BRIGHT_BESIDE = 0.06;
 
 export function otsuThreshold(histogram: ArrayLike<number>): number {
   let total = 0;
@@ -99,7 +105,7 @@ function longestRun(values: readonly number[], min: number, bridge = 0): [number
  * (transparent): those are neither paper nor background, so they stay out of the split between
  * the two, which a dark quarter of the frame would otherwise drag down into the table's tone.
  */
-export function paperMask(thumb: PixelImage): Uint8Array {
+export function paperMask(thumb: PixelImage): { mask: Uint8Array; luminance: Uint8Array } {
   const { data, width, height, channels } = thumb;
   const pixels = width * height;
   const luminance = new Uint8Array(pixels);
@@ -122,7 +128,82 @@ export function paperMask(thumb: PixelImage): Uint8Array {
   for (let index = 0; index < pixels; index++) {
     mask[index] = outside[index] === 0 && (luminance[index] ?? 0) > threshold && (saturation[index] ?? 0) < MAX_PAPER_SATURATION ? 1 : 0;
   }
-  return mask;
+  return { mask, luminance };
+}
+
+/** Columns and rows of a region, inclusive. */
+interface PixelBox {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * The paper's columns and rows within `region`: the longest run of columns that are paper in
+ * MIN_PAPER_COLUMN of its rows, then the longest run of rows with any paper in those columns.
+ */
+function paperPixels(mask: Uint8Array, width: number, region: PixelBox): PixelBox | null {
+  const rowsTall = region.y1 - region.y0 + 1;
+  const columnShare: number[] = [];
+  for (let x = region.x0; x <= region.x1; x++) {
+    let count = 0;
+    for (let y = region.y0; y <= region.y1; y++) count += mask[y * width + x] ?? 0;
+    columnShare.push(count / rowsTall);
+  }
+  const columns = longestRun(columnShare, MIN_PAPER_COLUMN, Math.round(width * PAPER_BRIDGE));
+  if (!columns) return null;
+  const x0 = region.x0 + columns[0];
+  const x1 = region.x0 + columns[1];
+  const rowShare: number[] = [];
+  for (let y = region.y0; y <= region.y1; y++) {
+    let count = 0;
+    for (let x = x0; x <= x1; x++) count += mask[y * width + x] ?? 0;
+    rowShare.push(count / (x1 - x0 + 1));
+  }
+  const rows = longestRun(rowShare, MIN_PAPER_ROW);
+  if (!rows) return null;
+  return { x0, x1, y0: region.y0 + rows[0], y1: region.y0 + rows[1] };
+}
+
+/**
+ * A receipt on a pale table is paper twice over when a darker floor or frame shows around the
+ * table: one split of the photo's tones counts the table as paper, and its box, the table,
+ * leaves the print a third of the reading width. The receipt is the brighter paper within the
+ * box, with pale table on both sides of it and none of its brightness outside it. A receipt
+ * darker on one side (a shadow, a fold) has its bright part touching the box's edge, and one
+ * whose light only changes gradually leaves bright pixels all over; both keep the whole box.
+ */
+function brighterPaperWithin(mask: Uint8Array, luminance: Uint8Array, width: number, box: PixelBox): PixelBox | null {
+  const histogram = new Array<number>(256).fill(0);
+  for (let y = box.y0; y <= box.y1; y++) {
+    for (let x = box.x0; x <= box.x1; x++) {
+      const index = y * width + x;
+      if (mask[index]) histogram[luminance[index] ?? 0] = (histogram[luminance[index] ?? 0] ?? 0) + 1;
+    }
+  }
+  const threshold = otsuThreshold(histogram);
+  const brighter = new Uint8Array(mask.length);
+  for (let index = 0; index < mask.length; index++) brighter[index] = mask[index] && (luminance[index] ?? 0) > threshold ? 1 : 0;
+  const core = paperPixels(brighter, width, box);
+  if (!core) return null;
+  const brightIn = (x: number): number => {
+    let count = 0;
+    for (let y = box.y0; y <= box.y1; y++) count += brighter[y * width + x] ?? 0;
+    return count;
+  };
+  // A receipt leaning a few degrees crosses its edge columns for a few rows only: they are its
+  // columns too, or the names' first letters are cut off.
+  const rows = box.y1 - box.y0 + 1;
+  let { x0, x1 } = core;
+  while (x0 > box.x0 && brightIn(x0 - 1) >= MIN_RECEIPT_EDGE_COLUMN * rows) x0 -= 1;
+  while (x1 < box.x1 && brightIn(x1 + 1) >= MIN_RECEIPT_EDGE_COLUMN * rows) x1 += 1;
+  const boxWidth = box.x1 - box.x0 + 1;
+  if ((x0 - box.x0) / boxWidth < MIN_TABLE_BESIDE || (box.x1 - x1) / boxWidth < MIN_TABLE_BESIDE) return null;
+  let brightBeside = 0;
+  for (let x = box.x0; x <= box.x1; x++) if (x < x0 || x > x1) brightBeside += brightIn(x);
+  // The table's rows stay: a shadow across the receipt's foot is darker than the table's light.
+  return brightBeside <= MAX_BRIGHT_BESIDE * rows * (boxWidth - (x1 - x0 + 1)) ? { x0, x1, y0: box.y0, y1: box.y1 } : null;
 }
 
 /**
@@ -132,25 +213,10 @@ export function paperMask(thumb: PixelImage): Uint8Array {
 export function findPaper(thumb: PixelImage): FractionBox | null {
   const { width, height } = thumb;
   if (width < 8 || height < 8) return null;
-  const mask = paperMask(thumb);
-  const columnShare: number[] = [];
-  for (let x = 0; x < width; x++) {
-    let count = 0;
-    for (let y = 0; y < height; y++) count += mask[y * width + x] ?? 0;
-    columnShare.push(count / height);
-  }
-  const columns = longestRun(columnShare, MIN_PAPER_COLUMN, Math.round(width * PAPER_BRIDGE));
-  if (!columns) return null;
-  const [x0, x1] = columns;
-  const rowShare: number[] = [];
-  for (let y = 0; y < height; y++) {
-    let count = 0;
-    for (let x = x0; x <= x1; x++) count += mask[y * width + x] ?? 0;
-    rowShare.push(count / (x1 - x0 + 1));
-  }
-  const rows = longestRun(rowShare, MIN_PAPER_ROW);
-  if (!rows) return null;
-  const [y0, y1] = rows;
+  const { mask, luminance } = paperMask(thumb);
+  const table = paperPixels(mask, width, { x0: 0, x1: width - 1, y0: 0, y1: height - 1 });
+  if (!table) return null;
+  const { x0, x1, y0, y1 } = brighterPaperWithin(mask, luminance, width, table) ?? table;
   const box: FractionBox = {
     left: Math.max(0, x0 / width - PAPER_MARGIN),
     top: Math.max(0, y0 / height - PAPER_MARGIN),

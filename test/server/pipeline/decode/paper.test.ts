@@ -59,7 +59,8 @@ describe('findPaper', () => {
   });
 
   it('takes a dark band the photo itself shows as the background it is', () => {
-    // Three tones and one split: the table counts as paper, and the box is all but the band.
+    // Three tones: the table counts as paper, and with table on one side of the paper only
+    // (a strip as narrow as a shadow), the box is all but the band.
     const box = findPaper(levelledThumbnail(false));
     expect(box?.left).toBeCloseTo(0.31, 2);
   });
@@ -93,6 +94,49 @@ describe('findPaper across a crease', () => {
   it('still tells two papers apart across a gap of table', () => {
     const box = findPaper(creasedThumbnail([[10, 39], [46, 89]]));
     expect(box?.left).toBeCloseTo(0.44, 2);
+    expect(box?.right).toBeCloseTo(0.92, 2);
+  });
+});
+
+/**
+ * A photo's thumbnail: a dark floor (40) around a region in columns 10–89 and rows 5–94 whose
+ * tone each column gives.
+ */
+function toneColumns(tone: (x: number, y: number) => number): PixelImage {
+  const width = 100;
+  const height = 100;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const level = x >= 10 && x < 90 && y >= 5 && y < 95 ? tone(x, y) : 40;
+      data.set([level, level, level], (y * width + x) * 3);
+    }
+  }
+  return { data, width, height, channels: 3 };
+}
+
+describe('findPaper on a pale table', () => {
+  it('finds the receipt, not the table, when a darker floor shows around the table', () => {
+    // A pale table (170) and on it white paper (240) in columns 40–59, rows 15–84.
+    const box = findPaper(toneColumns((x, y) => (x >= 40 && x < 60 && y >= 15 && y < 85 ? 240 : 170)));
+    expect(box?.left).toBeCloseTo(0.38, 2);
+    expect(box?.right).toBeCloseTo(0.62, 2);
+    // The table's rows: a receipt's foot in a shadow is no brighter than the table.
+    expect(box?.top).toBeCloseTo(0.03, 2);
+    expect(box?.bottom).toBeCloseTo(0.97, 2);
+  });
+
+  it('keeps the whole paper when its brighter part reaches its side, as a receipt half in shadow', () => {
+    // The receipt fills the region, lit (240) left of column 50 and in a shadow (170) right of it.
+    const box = findPaper(toneColumns((x) => (x < 50 ? 240 : 170)));
+    expect(box?.left).toBeCloseTo(0.08, 2);
+    expect(box?.right).toBeCloseTo(0.92, 2);
+  });
+
+  it('keeps the whole paper when the light falls off gradually, bright pixels on every side', () => {
+    // Lit in the middle and dimmer to both sides, with the print's bright gaps all over.
+    const box = findPaper(toneColumns((x, y) => ((x * 7 + y * 13) % 10 === 0 ? 240 : 250 - Math.abs(x - 50) * 2)));
+    expect(box?.left).toBeCloseTo(0.08, 2);
     expect(box?.right).toBeCloseTo(0.92, 2);
   });
 });
