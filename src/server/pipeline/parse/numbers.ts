@@ -65,7 +65,8 @@ export interface TokenizeOptions {
 
 /**
  * Splits a normalised line on spaces and re-joins the pieces OCR and layout split apart:
- * `1,2 9` → `1,29`, `6, 00-` → `6,00-`, `- 1,14` → `-1,14`, optionally `1 234,56`.
+ * `1,2 9` → `1,29`, `6, 00-` → `6,00-`, `- 1,14` → `-1,14`, optionally `1 234,56`; and splits
+ * what OCR joined: `2,10A` → `2,10`, `A`.
  */
 export function tokenize(line: string, options: TokenizeOptions = {}): string[] {
   const raw = line.split(' ').filter((t) => t.length > 0);
@@ -88,7 +89,11 @@ export function tokenize(line: string, options: TokenizeOptions = {}): string[] 
         i++;
       }
     }
-    out.push(t);
+    // `-2,10A`, `-2,10'A`: Lidl's VAT letter read without the space before it (a speck may
+    // stand between), which leaves no amount.
+    const glued = /^(-?\d+[,.]\d{2}-?)[.;:'",)\]|]*([A-F])$/.exec(t);
+    if (glued) out.push(glued[1] ?? t, glued[2] ?? '');
+    else out.push(t);
   }
   return out;
 }

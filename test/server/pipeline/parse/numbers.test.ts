@@ -49,6 +49,14 @@ describe('tokenize', () => {
     expect(tokenize('SUIHKUSAIPPUA 500 1,79')).toEqual(['SUIHKUSAIPPUA', '500', '1,79']);
     expect(tokenize('YHTEENSÄ 1 234,56', { thousands: true })).toEqual(['YHTEENSÄ', '1234,56']);
   });
+
+  it('splits a VAT letter OCR joined to its price, and nothing else joined to a number', () => {
+    expect(tokenize('Pullonpalautus -2,10A')).toEqual(['Pullonpalautus', '-2,10', 'A']);
+    expect(tokenize('Maitosuklaa 100g 2,97B')).toEqual(['Maitosuklaa', '100g', '2,97', 'B']);
+    expect(tokenize("Pullonpalautus -2,10'A")).toEqual(['Pullonpalautus', '-2,10', 'A']);
+    expect(tokenize('Pepsi Max 1,5L 1,99 A')).toEqual(['Pepsi', 'Max', '1,5L', '1,99', 'A']);
+    expect(tokenize('Omena 1,25KG')).toEqual(['Omena', '1,25KG']);
+  });
 });
 
 describe('trailingAmount', () => {
