@@ -2,10 +2,11 @@
 // once (../parse/); the receipts a pass may be are made from that parse (candidates.ts), and the
 // chooser (choose.ts) keeps the first pass whose receipt adds up to the receipt's own total,
 // asking the extractor for another pass only while none does. When none does, the passes are
-// merged line by line (merge-passes.ts), or else column by column (merge-columns.ts). A photo
-// read unsurely and checking nothing is refused here (unreadable-photo.ts), beside the choice,
-// and a photo's day is claimed only where two lines print it alike (claimed-date.ts). A long
-// receipt scanned as several pages is joined into one text before it is parsed (pages.ts).
+// merged line by line (merge-passes.ts), or else column by column (merge-columns.ts); a chosen
+// pass's names are put to the other passes' vote (names-by-vote.ts). A photo read unsurely and
+// checking nothing is refused here (unreadable-photo.ts), beside the choice, and a photo's day
+// is claimed only where two lines print it alike (claimed-date.ts). A long receipt scanned as
+// several pages is joined into one text before it is parsed (pages.ts).
 import type { TextPass } from '../extract/index.ts';
 import { toEuros } from '../money.ts';
 import { readPurchaseDate } from '../parse/date.ts';
@@ -18,6 +19,7 @@ import { claimableDate } from './claimed-date.ts';
 import { fitToTotal } from './fit-to-total.ts';
 import { mergeColumns } from './merge-columns.ts';
 import { mergePasses } from './merge-passes.ts';
+import { namesByVote } from './names-by-vote.ts';
 import { readColumns } from './offset-columns.ts';
 import { joinPages } from './pages.ts';
 import { isUnreadablePhoto, unreadablePhoto } from './unreadable-photo.ts';
@@ -127,7 +129,9 @@ export async function readPasses(passes: AsyncIterable<TextPass>, signal?: Abort
   const texts = read.map((pass) => pass.text);
   const merged = !best.check.reconciles && read.length + beforeMoved.length > 1 ? mergedReceipt(texts, [...beforeMoved, ...texts]) : null;
   const { method, ocrConfidence } = best.pass;
-  const receipt = claimableDate(merged ?? receiptOf(best.text, best.candidate), method);
+  const others = read.filter((passRead) => passRead !== best).map((passRead) => passRead.candidate.fitted.items);
+  const voted = { ...best.candidate, fitted: { ...best.candidate.fitted, items: namesByVote(best.candidate.fitted.items, others) } };
+  const receipt = claimableDate(merged ?? receiptOf(best.text, voted), method);
   signal?.throwIfAborted();
   if (isUnreadablePhoto({ method, items: receipt.items.length, printedTotal: receipt.printedTotal, ...(ocrConfidence === undefined ? {} : { ocrConfidence }) })) {
     throw unreadablePhoto();
