@@ -2,7 +2,8 @@
 // once (../parse/); the receipts a pass may be are made from that parse (candidates.ts), and the
 // chooser (choose.ts) keeps the first pass whose receipt adds up to the receipt's own total,
 // asking the extractor for another pass only while none does. When none does, the passes are
-// merged line by line (merge-passes.ts), or else column by column (merge-columns.ts); a chosen
+// merged line by line (merge-passes.ts), or else column by column (merge-columns.ts), or else
+// one pass is taken with one price another read on the same line (borrowed-price.ts); a chosen
 // pass's names are put to the other passes' vote (names-by-vote.ts). A photo read unsurely and
 // checking nothing is refused here (unreadable-photo.ts), beside the choice, and a photo's day
 // is claimed only where two lines print it alike (claimed-date.ts). A long receipt scanned as
@@ -14,11 +15,12 @@ import { parseText, storeOf, type ParsedText } from '../parse/index.ts';
 import { buildReceipt } from '../receipt.ts';
 import type { ParsedReceipt } from '../types.ts';
 import { readingOf, type Candidate } from './candidates.ts';
+import { withBorrowedPrice } from './borrowed-price.ts';
 import { bestReading, checkReading, type ReadingCheck } from './choose.ts';
 import { claimableDate } from './claimed-date.ts';
 import { fitToTotal } from './fit-to-total.ts';
 import { mergeColumns } from './merge-columns.ts';
-import { mergePasses } from './merge-passes.ts';
+import { voteOnPasses } from './merge-passes.ts';
 import { namesByVote } from './names-by-vote.ts';
 import { readColumns } from './offset-columns.ts';
 import { joinPages } from './pages.ts';
@@ -69,9 +71,13 @@ function linesWithoutItem(text: ParsedText): string[] {
  * store and the header come from the first pass.
  */
 function mergedReceipt(texts: readonly ParsedText[], columnTexts: readonly ParsedText[] = texts): ParsedReceipt | null {
+  const lineReadings = texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses, lines: linesWithoutItem(text) }));
+  const lineVote = voteOnPasses(lineReadings);
+  // A price borrowed only where the lines make no receipt at all: where they make two, it would pick one.
   const merged =
-    mergePasses(texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses, lines: linesWithoutItem(text) }))) ??
-    mergeColumns(columnTexts.map((text) => ({ columns: readColumns(text.lines, text.sections.itemsStart, text.sections.itemsEnd), witnesses: text.witnesses })));
+    lineVote.merged ??
+    mergeColumns(columnTexts.map((text) => ({ columns: readColumns(text.lines, text.sections.itemsStart, text.sections.itemsEnd), witnesses: text.witnesses }))) ??
+    (lineVote.rivals ? null : withBorrowedPrice(lineReadings));
   const first = texts[0];
   if (!merged || !first) return null;
   const fitted = fitToTotal(merged.section, { total: { cents: merged.totalCents, uncertain: false, lineIndex: -1 }, vatCents: null, payments: [] });

@@ -44,7 +44,7 @@ export interface MergedReading {
 }
 
 /** Names at least this alike are the same printed line read twice (OCR slips of a few letters). */
-const SAME_LINE = 0.5;
+export const SAME_LINE = 0.5;
 /** Beyond this many ways to choose, the readings disagree too much to be merged. */
 const MAX_COMBINATIONS = 20_000;
 /**
@@ -183,7 +183,7 @@ function searchSize(choices: readonly Choice[][]): number {
  * The one receipt the readings together make that adds up, or null: fewer than two readings,
  * no total read, too many ways to choose, no choice that adds up, or two that do equally well.
  */
-function vote(readings: readonly SectionReading[]): MergedReading | null {
+function vote(readings: readonly SectionReading[]): MergedReading | 'rivals' | null {
   if (readings.length < 2) return null;
   const totals = totalsRead(readings);
   if (totals.size === 0) return null;
@@ -259,7 +259,8 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
   found.sort((a, b) => a.dissent - b.dissent || a.repairs - b.repairs);
   const best = found[0] as Candidate;
   const rival = found.find((other) => other.repairs === best.repairs && other.dissent === best.dissent && !sameOutcome(other, best));
-  if (rival || best.items.length === 0) return null;
+  if (rival) return 'rivals';
+  if (best.items.length === 0) return null;
   const from = readings[best.extrasFrom]?.section as ItemSection;
   return {
     section: { ...from, items: best.items },
@@ -272,13 +273,18 @@ function vote(readings: readonly SectionReading[]): MergedReading | null {
  * reading in turn. One reading garbled beyond the others (a discount read as a product, a line no
  * other reading made an item of) leaves every choice holding its line and nothing that adds up;
  * the others may still agree on one receipt. It stands only when every vote without one reading
- * that finds a receipt finds the same one.
+ * that finds a receipt finds the same one. Beside it, whether the readings made several receipts
+ * that add up (in the vote of them all, or in the votes without one): then no other merge may
+ * pick one of them.
  */
-export function mergePasses(readings: readonly SectionReading[]): MergedReading | null {
+export function voteOnPasses(readings: readonly SectionReading[]): { merged: MergedReading | null; rivals: boolean } {
   const all = vote(readings);
-  if (all || readings.length < 3) return all;
-  const without = readings.flatMap((_, k) => vote(readings.filter((__, j) => j !== k)) ?? []);
+  if (all !== null && all !== 'rivals') return { merged: all, rivals: false };
+  if (readings.length < 3) return { merged: null, rivals: all === 'rivals' };
+  const votes = readings.map((_, k) => vote(readings.filter((__, j) => j !== k)));
+  const without = votes.flatMap((merged) => (merged === null || merged === 'rivals' ? [] : [merged]));
   const first = without[0];
   const outcome = (merged: MergedReading) => ({ items: merged.section.items, totalCents: merged.totalCents });
-  return first && without.every((other) => sameOutcome(outcome(other), outcome(first))) ? first : null;
+  const agree = without.every((other) => first !== undefined && sameOutcome(outcome(other), outcome(first)));
+  return { merged: first && agree ? first : null, rivals: all === 'rivals' || !agree || votes.includes('rivals') };
 }
