@@ -67,8 +67,9 @@ function linesWithoutItem(text: ParsedText): string[] {
 /**
  * Several passes of one receipt, none of which adds up alone, merged line by line into the one
  * receipt that does, or else their columns (`columnTexts`: these passes and those set aside for
- * where their prices stood, not for what they read); null when they do not make exactly one. The
- * store and the header come from the first pass.
+ * where their prices stood, not for what they read), or else one pass with one price another
+ * read on the same line; null when they do not make exactly one. The store and the header come
+ * from the first pass.
  */
 function mergedReceipt(texts: readonly ParsedText[], columnTexts: readonly ParsedText[] = texts): ParsedReceipt | null {
   const lineReadings = texts.map((text) => ({ section: text.lineByLine, witnesses: text.witnesses, lines: linesWithoutItem(text) }));
