@@ -46,6 +46,11 @@ export function extraCents(section: ItemSection): number {
   return section.depositCents + section.feeCents - section.returnCents;
 }
 
+/** What a section comes to as its lines stand: its items' net prices, with its deposits, fees and returns. */
+export function sectionCents(section: ItemSection): number {
+  return section.items.reduce((sum, item) => sum + netCents(item), 0) + extraCents(section);
+}
+
 /** Each deposit and fee line's amount and each return's negated; the sums stand for their lines in layouts that keep only sums. */
 export function otherLineCents(section: ItemSection): number[] {
   return section.otherLines ?? [section.depositCents, section.feeCents, -section.returnCents].filter((cents) => cents !== 0);

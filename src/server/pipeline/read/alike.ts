@@ -14,3 +14,8 @@ export function letters(line: string): string {
 export function linesAlike(a: string, b: string): number {
   return similarity(letters(a), letters(b));
 }
+
+/** How much the readings of a line agree with one of them: its likeness to each, itself included. */
+export function agreementWith(name: string, names: readonly string[]): number {
+  return names.reduce((sum, other) => sum + linesAlike(name, other), 0);
+}

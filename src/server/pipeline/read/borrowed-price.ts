@@ -11,7 +11,7 @@
 import { alignReadings } from './align.ts';
 import { linesAlike } from './alike.ts';
 import { SAME_LINE, sameOutcome, totalsRead, type MergedReading, type SectionReading } from './merge-passes.ts';
-import { extraCents, netCents, type DraftItem, type ItemSection } from '../parse/items.ts';
+import { netCents, sectionCents, type DraftItem } from '../parse/items.ts';
 
 /**
  * Two readings of one printed price that differ in one digit: OCR's disagreement on a price. A
@@ -26,8 +26,6 @@ function oneDigitApart(a: number, b: number): boolean {
   for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) differ += 1;
   return differ === 1;
 }
-
-const sectionCents = (section: ItemSection): number => section.items.reduce((sum, item) => sum + netCents(item), 0) + extraCents(section);
 
 /** Each reading with one price taken from another reading's version of the same line, where that meets a printed total. */
 function* borrowings(readings: readonly SectionReading[], totals: ReadonlyMap<number, number>): Generator<MergedReading> {
@@ -52,11 +50,11 @@ function* borrowings(readings: readonly SectionReading[], totals: ReadonlyMap<nu
 export function withBorrowedPrice(readings: readonly SectionReading[]): MergedReading | null {
   if (readings.length < 2) return null;
   const totals = totalsRead(readings);
+  const outcome = (merged: MergedReading) => ({ items: merged.section.items, totalCents: merged.totalCents });
   let found: MergedReading | null = null;
   for (const merged of borrowings(readings, totals)) {
-    const outcome = { items: merged.section.items, totalCents: merged.totalCents };
-    if (!found) found = merged;
-    else if (!sameOutcome(outcome, { items: found.section.items, totalCents: found.totalCents })) return null;
+    if (found && !sameOutcome(outcome(merged), outcome(found))) return null;
+    found ??= merged;
   }
   return found;
 }

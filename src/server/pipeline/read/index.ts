@@ -105,6 +105,12 @@ function receiptText(pass: TextPass): string {
   return pass.pages ? joinPages(pass.pages) : pass.text;
 }
 
+/** The chosen pass's candidate with its names put to the other passes' vote. */
+function withVotedNames(best: PassRead, read: readonly PassRead[]): Candidate {
+  const others = read.filter((passRead) => passRead !== best).map((passRead) => passRead.candidate.fitted.items);
+  return { ...best.candidate, fitted: { ...best.candidate.fitted, items: namesByVote(best.candidate.fitted.items, others) } };
+}
+
 /**
  * Reads a file's passes (the extractor's `extract`) into one receipt: pulls the first pass, and
  * another only while no pass read so far adds up. A pass of the page turned over sets aside the
@@ -136,9 +142,7 @@ export async function readPasses(passes: AsyncIterable<TextPass>, signal?: Abort
   const texts = read.map((pass) => pass.text);
   const merged = !best.check.reconciles && read.length + beforeMoved.length > 1 ? mergedReceipt(texts, [...beforeMoved, ...texts]) : null;
   const { method, ocrConfidence } = best.pass;
-  const others = read.filter((passRead) => passRead !== best).map((passRead) => passRead.candidate.fitted.items);
-  const voted = { ...best.candidate, fitted: { ...best.candidate.fitted, items: namesByVote(best.candidate.fitted.items, others) } };
-  const receipt = claimableDate(merged ?? receiptOf(best.text, voted), method);
+  const receipt = claimableDate(merged ?? receiptOf(best.text, withVotedNames(best, read)), method);
   signal?.throwIfAborted();
   if (isUnreadablePhoto({ method, items: receipt.items.length, printedTotal: receipt.printedTotal, ...(ocrConfidence === undefined ? {} : { ocrConfidence }) })) {
     throw unreadablePhoto();

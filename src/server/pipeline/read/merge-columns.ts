@@ -16,10 +16,10 @@
 //   most, and only when it is the only one. No digit is repaired here: the total checks the
 //   amounts, and the pairing rests on the two columns counting alike.
 import { alignReadings, type Slot } from './align.ts';
-import { linesAlike } from './alike.ts';
-import { MAX_LONE_LINES, MAX_LONE_PRICES, sameOutcome, totalsRead, type MergedReading } from './merge-passes.ts';
+import { agreementWith, linesAlike } from './alike.ts';
+import { MAX_COMBINATIONS, MAX_LONE_LINES, MAX_LONE_PRICES, SAME_LINE, sameOutcome, totalsRead, type MergedReading } from './merge-passes.ts';
 import { pairSection, takesCredit, type ColumnAmount, type Columns, type Label } from './offset-columns.ts';
-import { extraCents, netCents, type ItemSection } from '../parse/items.ts';
+import { sectionCents, type ItemSection } from '../parse/items.ts';
 import type { Witnesses } from '../parse/index.ts';
 
 /** One reading's two columns and what it read of the total. */
@@ -27,11 +27,6 @@ export interface ColumnReading {
   columns: Columns;
   witnesses: Witnesses;
 }
-
-/** Names at least this alike are the same printed label read twice. */
-const SAME_LABEL = 0.5;
-/** Beyond this many ways to choose, the readings disagree too much to be merged. */
-const MAX_COMBINATIONS = 20_000;
 
 /** The amount's values without their sign: OCR drops a thin minus more often than any digit. */
 const valuesOf = (amount: ColumnAmount): readonly number[] => (amount.readings ?? [amount.cents]).map(Math.abs);
@@ -78,7 +73,8 @@ function choicesOf(slot: Slot<ColumnAmount>): Choice[] {
  */
 function labelOf(slot: Slot<Label>): Label {
   const versions = slot.filter((version) => version !== null);
-  const agreement = (label: Label): number => versions.reduce((sum, other) => sum + linesAlike(label.name, other.name), 0);
+  const names = versions.map((version) => version.name);
+  const agreement = (label: Label): number => agreementWith(label.name, names);
   const priced = versions.some((version) => version.priced) ? versions.filter((version) => version.priced) : versions;
   const most = Math.max(...priced.map((version) => version.modifiers.length));
   const kept = priced.filter((version) => version.modifiers.length === most);
@@ -86,8 +82,7 @@ function labelOf(slot: Slot<Label>): Label {
 }
 
 interface Found {
-  labels: Label[];
-  column: ColumnAmount[];
+  section: ItemSection;
   totalCents: number;
   dissent: number;
 }
@@ -106,7 +101,7 @@ export function mergeColumns(readings: readonly ColumnReading[]): MergedReading 
   if (totals.size === 0) return null;
   const labelSlots = alignReadings(
     readings.map((reading) => reading.columns.labels),
-    { of: (a, b) => linesAlike(a.name, b.name), same: SAME_LABEL },
+    { of: (a, b) => linesAlike(a.name, b.name), same: SAME_LINE },
   ).map((slot) => labelChoices(slot, readings.length));
   const amountSlots = alignReadings(
     readings.map((reading) => reading.columns.amounts),
@@ -125,9 +120,9 @@ export function mergeColumns(readings: readonly ColumnReading[]): MergedReading 
     const options = amountSlots[k];
     if (!options) {
       const section = pairSection(labels, column);
-      const sum = section.items.reduce((cents, item) => cents + netCents(item), 0) + extraCents(section);
+      const sum = sectionCents(section);
       const votes = totals.get(sum);
-      if (votes !== undefined) found.push({ labels: [...labels], column: [...column], totalCents: sum, dissent: dissent + readings.length - votes });
+      if (votes !== undefined) found.push({ section, totalCents: sum, dissent: dissent + readings.length - votes });
       return;
     }
     for (const choice of options) {
@@ -166,8 +161,7 @@ export function mergeColumns(readings: readonly ColumnReading[]): MergedReading 
 
   found.sort((a, b) => a.dissent - b.dissent);
   const best = found[0] as Found;
-  const section = (one: Found): ItemSection => pairSection(one.labels, one.column);
-  const outcome = (one: Found) => ({ items: section(one).items, totalCents: one.totalCents });
+  const outcome = (one: Found) => ({ items: one.section.items, totalCents: one.totalCents });
   if (found.some((other) => other.dissent === best.dissent && !sameOutcome(outcome(other), outcome(best)))) return null;
-  return { section: section(best), totalCents: best.totalCents };
+  return { section: best.section, totalCents: best.totalCents };
 }

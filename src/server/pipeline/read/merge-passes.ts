@@ -46,7 +46,7 @@ export interface MergedReading {
 /** Names at least this alike are the same printed line read twice (OCR slips of a few letters). */
 export const SAME_LINE = 0.5;
 /** Beyond this many ways to choose, the readings disagree too much to be merged. */
-const MAX_COMBINATIONS = 20_000;
+export const MAX_COMBINATIONS = 20_000;
 /**
  * Lines kept that only one reading printed at all (a line the others lost): one is the point of
  * merging; more, and a receipt that adds up is as likely found by chance among the readings'

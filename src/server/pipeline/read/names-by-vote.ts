@@ -6,7 +6,7 @@
 // chosen pass's own; two versions agree with each other alike, so it takes two others reading
 // the line at its price to outvote the chosen pass.
 import { alignReadings } from './align.ts';
-import { linesAlike } from './alike.ts';
+import { agreementWith, linesAlike } from './alike.ts';
 import type { ParsedItem } from '../types.ts';
 
 /** How much more agreed with another version must be (in likeness summed over the versions) to replace the chosen name. */
@@ -29,13 +29,11 @@ export function namesByVote(chosen: readonly ParsedItem[], others: readonly (rea
   for (const slot of slots) {
     const own = slot[0];
     if (!own) continue;
-    const versions = slot.filter((version): version is ParsedItem => version !== null);
-    const agreement = (name: string): number => versions.reduce((sum, version) => sum + linesAlike(name, version.name), 0);
-    const ownAgreement = agreement(own.name);
-    let best = { name: own.name, agreement: ownAgreement + CLEARLY_MORE_AGREED };
-    for (const version of versions) {
-      const candidate = agreement(version.name);
-      if (candidate > best.agreement) best = { name: version.name, agreement: candidate };
+    const names = slot.flatMap((version) => (version ? [version.name] : []));
+    let best = { name: own.name, agreement: agreementWith(own.name, names) + CLEARLY_MORE_AGREED };
+    for (const name of names) {
+      const candidate = agreementWith(name, names);
+      if (candidate > best.agreement) best = { name, agreement: candidate };
     }
     if (best.name !== own.name) voted.set(own, best.name);
   }
