@@ -60,6 +60,40 @@ function oriented(pipeline: Sharp, turn: QuarterTurn): Sharp {
   return turn === 0 ? pipeline.rotate() : pipeline.autoOrient().rotate(turn);
 }
 
+/** Kinds sharp decodes smaller than they are when a smaller picture is asked for (libjpeg's and libwebp's scaled decoding). */
+const SHRUNK_WHILE_DECODED: ReadonlySet<FileKind> = new Set(['jpeg', 'webp']);
+
+/**
+ * The picture at THUMBNAIL_WIDTH, turned by `turn`, scaled the way its upright twin's is. Upright,
+ * a JPEG is shrunk while decoding; turned before it is scaled, sharp cannot do that and scales it
+ * from the whole picture, which gives another thumbnail: a real Lidl photo's page written turned
+ * came out a pixel shorter and levelled 0.1° apart, and its raised price column was no longer
+ * found (item F1 0.53–0.62 turned each way, 1.000 upright). So such a picture is scaled as it came
+ * and then turned; it is then its twin's thumbnail but where the JPEG's blocks, which start at its
+ * top left, fall on another grid once written turned (turned-jpeg.test.ts). Any other picture is
+ * turned first, which keeps its samples on its twin's grid exactly (scaled first and then turned,
+ * the real photos written turned as PNGs read as their twins 12 of 14 times at 180° and at 270°,
+ * not 14).
+ */
+async function thumbnailOf(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn): Promise<PixelImage> {
+  const shrunk = 'bytes' in source && SHRUNK_WHILE_DECODED.has(source.kind);
+  if (turn === 0 || !shrunk) {
+    const { data, info } = await keepsCorners(source, oriented(open(source, limits), turn).resize({ width: THUMBNAIL_WIDTH }))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, ...info };
+  }
+  const sideways = turn === 90 || turn === 270;
+  const { data, info } = await keepsCorners(source, open(source, limits).rotate().resize(sideways ? { height: THUMBNAIL_WIDTH } : { width: THUMBNAIL_WIDTH }))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const turned = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .rotate(turn)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: turned.data, ...turned.info };
+}
+
 function refusalFor(error: unknown, source: ImageSource, limits: DecodeLimits): CodedError {
   if (isCodedError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
@@ -158,10 +192,7 @@ export async function preparePaper(source: ImageSource, limits: DecodeLimits, tu
 export async function cropPaper(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn = 0): Promise<GrayImage> {
   try {
     const size = await inspect(source, limits, turn);
-    const thumbnail = await keepsCorners(source, oriented(open(source, limits), turn).resize({ width: THUMBNAIL_WIDTH }))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const paper = findPaper({ data: thumbnail.data, ...thumbnail.info }) ?? { left: 0, top: 0, right: 1, bottom: 1 };
+    const paper = findPaper(await thumbnailOf(source, limits, turn)) ?? { left: 0, top: 0, right: 1, bottom: 1 };
     const paperWidth = Math.max(1, (paper.right - paper.left) * size.width);
     const paperHeight = Math.max(1, (paper.bottom - paper.top) * size.height);
     const scale = Math.min(OCR_PAPER_WIDTH / paperWidth, Math.sqrt(MAX_OCR_PIXELS / (paperWidth * paperHeight)));
@@ -169,7 +200,9 @@ export async function cropPaper(source: ImageSource, limits: DecodeLimits, turn:
     const height = Math.max(1, Math.round(size.height * scale));
     const left = Math.min(width - 1, Math.round(paper.left * width));
     const top = Math.min(height - 1, Math.round(paper.top * height));
-    // Resize first and extract after it, so sharp can shrink a big JPEG while decoding it.
+    // Resize first and extract after it, so sharp can shrink a big JPEG while decoding it. A
+    // turned picture is turned before it is scaled here, unlike its thumbnail: its page's pixels
+    // then lie on its upright twin's grid (turned after scaling, they lay a pixel off it).
     const gray = await toGray(
       oriented(open(source, limits), turn)
         .flatten({ background: '#ffffff' })
