@@ -1,6 +1,6 @@
 // Image decoding with sharp: refuse what cannot or must not be decoded, then prepare the
 // receipt for OCR (paper crop, one text size, even paper tone) or for a vision model (JPEG).
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
 import { isSideways, measurePage, printLean, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
@@ -77,21 +77,12 @@ const SHRUNK_WHILE_DECODED: ReadonlySet<FileKind> = new Set(['jpeg', 'webp']);
  */
 async function thumbnailOf(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn): Promise<PixelImage> {
   const shrunk = 'bytes' in source && SHRUNK_WHILE_DECODED.has(source.kind);
-  if (turn === 0 || !shrunk) {
-    const { data, info } = await keepsCorners(source, oriented(open(source, limits), turn).resize({ width: THUMBNAIL_WIDTH }))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data, ...info };
-  }
+  if (turn === 0 || !shrunk) return toPixels(keepsCorners(source, oriented(open(source, limits), turn).resize({ width: THUMBNAIL_WIDTH })));
   const sideways = turn === 90 || turn === 270;
-  const { data, info } = await keepsCorners(source, open(source, limits).rotate().resize(sideways ? { height: THUMBNAIL_WIDTH } : { width: THUMBNAIL_WIDTH }))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const turned = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .rotate(turn)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: turned.data, ...turned.info };
+  const { data, width, height, channels } = await toPixels(
+    keepsCorners(source, open(source, limits).rotate().resize(sideways ? { height: THUMBNAIL_WIDTH } : { width: THUMBNAIL_WIDTH })),
+  );
+  return toPixels(sharp(data, { raw: { width, height, channels } }).rotate(turn));
 }
 
 function refusalFor(error: unknown, source: ImageSource, limits: DecodeLimits): CodedError {
@@ -147,6 +138,12 @@ async function inspectUpright(source: ImageSource, limits: DecodeLimits): Promis
  */
 function keepsCorners(source: ImageSource, pipeline: Sharp): Sharp {
   return 'pixels' in source && source.pixels.channels === 4 ? pipeline : pipeline.removeAlpha();
+}
+
+/** A pipeline's raw pixels, with sharp's channel count (so they can be opened raw again). */
+async function toPixels(pipeline: Sharp): Promise<PixelImage & Pick<OutputInfo, 'channels'>> {
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 async function toGray(pipeline: Sharp): Promise<GrayImage> {
@@ -280,14 +277,13 @@ const LEVELLED_CORNERS = { r: 0, g: 0, b: 0, alpha: 0 };
 async function levelledPicture(source: ImageSource, limits: DecodeLimits, turn: QuarterTurn, lean: number): Promise<PixelImage> {
   const size = await inspect(source, limits);
   const scale = Math.min(1, Math.sqrt(LEVELLED_PICTURE_PIXELS / (size.width * size.height)));
-  const { data, info } = await open(source, limits)
-    .autoOrient()
-    .resize(Math.max(1, Math.round(size.width * scale)), Math.max(1, Math.round(size.height * scale)), { fit: 'fill' })
-    .ensureAlpha()
-    .rotate(turn - lean, { background: LEVELLED_CORNERS })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
+  return toPixels(
+    open(source, limits)
+      .autoOrient()
+      .resize(Math.max(1, Math.round(size.width * scale)), Math.max(1, Math.round(size.height * scale)), { fit: 'fill' })
+      .ensureAlpha()
+      .rotate(turn - lean, { background: LEVELLED_CORNERS }),
+  );
 }
 
 /**
