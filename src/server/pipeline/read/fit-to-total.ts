@@ -144,6 +144,11 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   // total is then what that witness printed, not what the items add up to.
   const seconding = [witnesses.vatCents, ...witnesses.payments].find((w): w is number => w !== null && sameAmount(w, computedCents));
   if (printed !== null && !sameAmount(printed, computedCents) && seconding !== undefined && items.length > 0) printed = seconding;
+  // Within a rounding of the items, a total line a cent or two off them may be a misread last
+  // digit (`12,95` for 12,96) as well as a weighed line's rounding. A card pays the total to the
+  // cent, so a payment line that meets the items to the cent says which: the total line misread.
+  const paidExactly = witnesses.payments.includes(computedCents);
+  if (printed !== null && printed !== computedCents && sameAmount(printed, computedCents) && paidExactly && items.length > 0) printed = computedCents;
 
   const check = checkTotal({
     printedCents: printed,

@@ -37,4 +37,17 @@ describe('the printed total', () => {
     expect(parsed.printedTotal).toBe(14.38);
     expect(parsed.reconciliation.status).toBe('match');
   });
+
+  it('is what the card paid to the cent where the total line reads a cent off the items', () => {
+    // The total line's last digit misread (12,95 for 12,96); the card paid the items' 12,96.
+    const paid = readReceiptText(`${HEADER}JAUHELIHA 8,97\nKURKKU 1,59\nMAITO 2,40\nYHTEENSÄ 12,95\nKorttimaksu 12,96\n`);
+    expect(paid.printedTotal).toBe(12.96);
+    expect(paid.reconciliation.status).toBe('match');
+    // A cent of a weighed line's rounding: the card paid the total as printed, which stays.
+    const rounded = readReceiptText(`${HEADER}JAUHELIHA 12,78\nKURKKU 1,59\nYHTEENSÄ 14,38\nDebit/Veloitus 14,38 EUR\n`);
+    expect(rounded.printedTotal).toBe(14.38);
+    // Paid in cash, rounded to five cents: no payment meets the items to the cent.
+    const cash = readReceiptText(`${HEADER}JAUHELIHA 8,97\nKURKKU 1,59\nMAITO 2,40\nYHTEENSÄ 12,95\nKÄTEINEN 20,00\nTAKAISIN 7,05\n`);
+    expect(cash.printedTotal).toBe(12.95);
+  });
 });
