@@ -37,6 +37,8 @@ const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
                      (scripts/eval/turned.ts)
   --turns 90,270     only these turns (with --turned); tilts too (${TILTS.join(', ')}), as --turns=-15,15;
                      0: a control, each scan PDF's picture upright in a JPEG of another quality
+  --tilt-control     with tilts: also each photo tilted and turned back by the same angle (a
+                     control: upright print, resampled twice as a tilted and levelled one is)
   --turned-as image  only as images, or only as PDFs of the picture taken turned (pdf) or of the
                      upright picture drawn turned (pdf-drawn) (with --turned)
   --factor-change    only the labelled receipts' totals with today's and the baseline factor table
@@ -51,7 +53,7 @@ interface Options {
   openai: boolean;
   rereads: RereadSetting;
   check: boolean;
-  turned: { turns: Turn[]; as: TurnedAs[] } | null;
+  turned: { turns: Turn[]; as: TurnedAs[]; tiltControl: boolean } | null;
   factorChangeOnly: boolean;
 }
 
@@ -71,6 +73,7 @@ function parseOptions(argv: string[]): Options {
       turned: { type: 'boolean', default: false },
       turns: { type: 'string' },
       'turned-as': { type: 'string' },
+      'tilt-control': { type: 'boolean', default: false },
       'factor-change': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -96,7 +99,7 @@ function parseOptions(argv: string[]): Options {
     openai: values.openai,
     rereads: values['no-time-limit'] ? 'unlimited' : 'production',
     check: values.check,
-    turned: values.turned ? { turns: listOption(values.turns, [CONTROL, ...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], TURNED_AS, 'turned-as') as TurnedAs[] } : null,
+    turned: values.turned ? { turns: listOption(values.turns, [CONTROL, ...TURNS, ...TILTS], 'turns', TURNS).map(Number) as Turn[], as: listOption(values['turned-as'], TURNED_AS, 'turned-as') as TurnedAs[], tiltControl: values['tilt-control'] } : null,
     factorChangeOnly: values['factor-change'],
   };
 }
@@ -111,7 +114,8 @@ function listOption(value: string | undefined, allowed: readonly (string | numbe
 
 async function reportTurned(pipeline: ReturnType<typeof createEvalPipeline>, corpus: string, options: Options, turned: NonNullable<Options['turned']>): Promise<number> {
   const entries = await turnable(loadCorpus(corpus).filter((e) => options.kinds.has(e.kind)));
-  const total = entries.length * turned.as.reduce((sum, as) => sum + turned.turns.filter((turn) => writable(turn, as)).length, 0);
+  const ways = (as: TurnedAs): number => turned.turns.filter((turn) => writable(turn, as)).length + (turned.tiltControl ? turned.turns.filter((turn) => writable(turn, as, true)).length : 0);
+  const total = entries.length * turned.as.reduce((sum, as) => sum + ways(as), 0);
   console.log(`\n== Turned: ${label(corpus)} (${entries.length} photos and scans, ${total} turned inputs, each beside its upright twin)`);
   console.log(describeRereads(options.rereads));
   let done = 0;
@@ -121,8 +125,8 @@ async function reportTurned(pipeline: ReturnType<typeof createEvalPipeline>, cor
   console.log(turnedTable(results));
   const misses = turnedMisses(results);
   if (misses) console.log(`\nNot read as the upright twin (item F1 more than 0.02 below it, another total, or refused):\n${misses}`);
-  // The control measures the JPEG's noise, not the reader.
-  return results.filter((r) => r.turn !== CONTROL && !readsAsTwin(r)).length;
+  // The controls measure the JPEG's noise and the resampling's, not the reader.
+  return results.filter((r) => r.turn !== CONTROL && !r.back && !readsAsTwin(r)).length;
 }
 
 function label(path: string): string {

@@ -24,6 +24,7 @@ export const TILTS = [-15, -10, 10, 15] as const;
  */
 export const CONTROL = 0;
 const CONTROL_QUALITY = 90;
+
 const SCAN_QUALITY = 92;
 export type Turn = typeof CONTROL | (typeof TURNS)[number] | (typeof TILTS)[number];
 
@@ -44,6 +45,13 @@ export interface TurnedResult {
   entry: CorpusEntry;
   as: TurnedAs;
   turn: Turn;
+  /**
+   * A tilt's control (`--tilt-control`): the picture tilted by `turn` and turned back by it, so
+   * its print stands upright but is resampled twice, as a tilted picture and its levelling
+   * resample it, and the reader has no lean to find. It reads as its twin only as often as the
+   * two resamplings allow: the floor against which the tilted rows are read.
+   */
+  back: boolean;
   turned: EntryResult;
   /** The same picture written upright in the same way: a lossless PNG, or the same app's PDF of it (a JPEG of the same quality). */
   upright: EntryResult;
@@ -67,7 +75,7 @@ export async function turnable(entries: readonly CorpusEntry[]): Promise<CorpusE
   return out;
 }
 
-async function encode(picture: Buffer, turn: Turn, as: TurnedAs, quality = SCAN_QUALITY): Promise<Buffer> {
+async function encode(picture: Buffer, turn: Turn, as: TurnedAs, quality = SCAN_QUALITY, back: boolean = false): Promise<Buffer> {
   // EXIF orientation applied once, then dropped (sharp writes none): the turn is in the pixels
   // only. A photo is written losslessly; a scan as the apps write it, a JPEG on a page. A JPEG
   // written after turning holds other compression noise than its twin's, and OCR of real photos
@@ -77,10 +85,16 @@ async function encode(picture: Buffer, turn: Turn, as: TurnedAs, quality = SCAN_
   // upright twins at 0.594 and refused 4 of 14, against 0.926 as JPEGs.)
   // Drawn turned, the picture is the upright one and the page's drawing turns it.
   const drawn = as === 'pdf-drawn' && isQuarterTurn(turn) ? turn : 0;
-  const pixels = sharp(picture).autoOrient().rotate(drawn === 0 ? turn : 0, { background: TILT_BACKGROUND });
+  let pixels = sharp(picture).autoOrient().rotate(drawn === 0 ? turn : 0, { background: TILT_BACKGROUND });
+  // sharp takes one rotation after the EXIF one, so the turn back reads the tilted pixels again.
+  if (back) pixels = sharp(await pixels.png({ compressionLevel: 0 }).toBuffer()).rotate(-turn, { background: TILT_BACKGROUND });
   if (as === 'image') return pixels.png({ compressionLevel: 3 }).toBuffer();
   const jpeg = await pixels.jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
   return Buffer.from(await renderScanPdf([jpeg], 'Scanned receipt', drawn));
+}
+
+function isTilt(turn: Turn): turn is (typeof TILTS)[number] {
+  return (TILTS as readonly number[]).includes(turn);
 }
 
 function isQuarterTurn(turn: Turn): turn is (typeof TURNS)[number] {
@@ -91,7 +105,8 @@ function isQuarterTurn(turn: Turn): turn is (typeof TURNS)[number] {
  * Whether a turn is written that way: a lossless picture written again is its twin itself (no
  * control), and only a quarter or a half turn can be drawn.
  */
-export function writable(turn: Turn, as: TurnedAs): boolean {
+export function writable(turn: Turn, as: TurnedAs, back: boolean = false): boolean {
+  if (back) return isTilt(turn) && as !== 'pdf-drawn';
   if (as === 'image') return turn !== CONTROL;
   if (as === 'pdf-drawn') return isQuarterTurn(turn);
   return true;
@@ -101,7 +116,7 @@ export function writable(turn: Turn, as: TurnedAs): boolean {
 export async function runTurned(
   pipeline: EvalPipeline,
   entries: readonly CorpusEntry[],
-  options: { turns?: readonly Turn[]; as?: readonly TurnedAs[] } = {},
+  options: { turns?: readonly Turn[]; as?: readonly TurnedAs[]; tiltControl?: boolean } = {},
   onDone?: (result: TurnedResult) => void,
 ): Promise<TurnedResult[]> {
   const results: TurnedResult[] = [];
@@ -117,9 +132,10 @@ export async function runTurned(
       const key = uprightBytes.toString('base64');
       const upright = uprights.get(key) ?? (await runFile(pipeline, entry, uprightBytes, claimed));
       uprights.set(key, upright);
-      for (const turn of (options.turns ?? TURNS).filter((turn) => writable(turn, as))) {
-        const bytes = await encode(picture, turn, as, turn === CONTROL ? CONTROL_QUALITY : SCAN_QUALITY);
-        const result = { entry, as, turn, upright, original, turned: await runFile(pipeline, entry, bytes, claimed) };
+      const ways = (options.turns ?? TURNS).flatMap((turn) => [false, ...(options.tiltControl ? [true] : [])].map((back) => ({ turn, back })));
+      for (const { turn, back } of ways.filter(({ turn, back }) => writable(turn, as, back))) {
+        const bytes = await encode(picture, turn, as, turn === CONTROL ? CONTROL_QUALITY : SCAN_QUALITY, back);
+        const result = { entry, as, turn, back, upright, original, turned: await runFile(pipeline, entry, bytes, claimed) };
         results.push(result);
         onDone?.(result);
       }
@@ -159,8 +175,8 @@ export function turnedTable(results: readonly TurnedResult[]): string {
   const rows: Cell[][] = [];
   const turns = [CONTROL, ...TURNS, ...TILTS].filter((turn) => results.some((r) => r.turn === turn));
   for (const as of TURNED_AS) {
-    for (const turn of turns) {
-      const group = results.filter((r) => r.as === as && r.turn === turn);
+    for (const { turn, back } of turns.flatMap((turn) => [false, true].map((back) => ({ turn, back })))) {
+      const group = results.filter((r) => r.as === as && r.turn === turn && r.back === back);
       if (group.length === 0) continue;
       const turned = summarize(group.map((r) => r.turned.score));
       const upright = summarize(group.map((r) => r.upright.score));
@@ -168,7 +184,7 @@ export function turnedTable(results: readonly TurnedResult[]): string {
       rows.push([
         turn === CONTROL
           ? `scan PDF upright, JPEG q${CONTROL_QUALITY} (control)`
-          : `${{ image: 'image', pdf: 'scan PDF', 'pdf-drawn': 'scan PDF drawn' }[as]} ${turn % 90 === 0 ? 'turned' : 'tilted'} ${turn}°`,
+          : `${{ image: 'image', pdf: 'scan PDF', 'pdf-drawn': 'scan PDF drawn' }[as]} ${turn % 90 === 0 ? 'turned' : 'tilted'} ${turn}°${back ? ' and back (control)' : ''}`,
         group.length,
         turned.f1.toFixed(3),
         upright.f1.toFixed(3),
@@ -194,6 +210,6 @@ export function turnedTable(results: readonly TurnedResult[]): string {
 export function turnedMisses(results: readonly TurnedResult[]): string {
   return results
     .filter((r) => !readsAsTwin(r))
-    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°${readsNoWorse(r) ? ' (no worse)' : ''}: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}, original ${f1(r.original).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'}, original ${r.original.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
+    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°${r.back ? ' and back' : ''}${readsNoWorse(r) ? ' (no worse)' : ''}: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}, original ${f1(r.original).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'}, original ${r.original.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
     .join('\n');
 }

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { Label } from '../../../scripts/eval/corpus.ts';
+import type { CorpusEntry, Label } from '../../../scripts/eval/corpus.ts';
 import { DEFAULT_REREAD_WITHIN_PIXELS } from '../../../src/server/pipeline/extract/index.ts';
 import { checkFloors, floorsMeetTargets } from '../../../scripts/eval/floors.ts';
 import { matchItems, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
@@ -11,7 +11,7 @@ import { median } from '../../../src/server/pipeline/median.ts';
 import { kindTable } from '../../../scripts/eval/report.ts';
 import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
 import { formatTable } from '../../../scripts/eval/table.ts';
-import { readsAsTwin, readsNoWorse } from '../../../scripts/eval/turned.ts';
+import { readsAsTwin, readsNoWorse, turnedTable, writable, type TurnedResult } from '../../../scripts/eval/turned.ts';
 import type { EntryResult } from '../../../scripts/eval/run.ts';
 import { REPO_ROOT } from '../../../scripts/paths.ts';
 
@@ -156,6 +156,27 @@ describe('a turned input beside its upright twin', () => {
     expect(readsNoWorse({ turned: read(both, null), upright: read(both, 3.08) })).toBe(false);
     expect(readsNoWorse({ turned: refusedRead, upright: read(both, 3.08) })).toBe(false);
     expect(readsNoWorse({ turned: refusedRead, upright: refusedRead })).toBe(true);
+  });
+
+  it('writes a tilt turned back (its control) only of a tilt, and never as a drawn scan', () => {
+    expect([writable(15, 'image', true), writable(-10, 'pdf', true), writable(90, 'image', true), writable(0, 'pdf', true), writable(15, 'pdf-drawn', true)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect([writable(15, 'image'), writable(15, 'pdf-drawn')]).toEqual([true, false]);
+  });
+
+  it('gives a tilt and its control a row each', () => {
+    const entry = { name: 'kuitti.json' } as CorpusEntry;
+    const result = (back: boolean, items: string[]): TurnedResult => ({ entry, as: 'image', turn: 15, back, turned: read(items, 3.08), upright: read(both, 3.08), original: read(both, 3.08) });
+    const rows = turnedTable([result(false, both), result(true, ['KEVYTMAITO 1L'])]).split('\n').slice(2);
+    expect(rows.map((row) => row.split(/\s{2,}/).slice(0, 5))).toEqual([
+      ['image tilted 15°', '1', '1.000', '1.000', '1/1'],
+      ['image tilted 15° and back (control)', '1', '0.667', '1.000', '0/1'],
+    ]);
   });
 });
 
