@@ -101,8 +101,9 @@ const QTY_REST = new RegExp(
 );
 // Noisy OCR around a quantity: trust the `N KPL  1,99 €/KPL` core wherever it sits.
 const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*${PIECE}\s+${NUM}\s*(?:€|E|C)?\s*\/\s*K?P(?:[L1IE]|\b)`, 'i');
-// A weight as printed (`0,512`), or with its comma lost (`0440` for 0,440: no receipt weighs 440 kg).
-const KILOS = String.raw`(\d+[,.]\d{1,3}|0\d{3})`;
+// A weight as printed (`0,512`), with its digits spaced off the comma as OCR spaces a price's
+// (`0, 440`, as `4, 09`), or with its comma lost (`0440` for 0,440: no receipt weighs 440 kg).
+const KILOS = String.raw`(\d+\s?[,.]\s?\d{1,3}|0\d{3})`;
 const PER_KILO = String.raw`\/\s*K[G6]`;
 const WEIGHT_HEAD = new RegExp(String.raw`^${KILOS}\s*(?:KG|K6)\b\s*(.*)$`, 'i');
 const WEIGHT_REST = new RegExp(
@@ -112,7 +113,7 @@ const WEIGHT_REST = new RegExp(
 const WEIGHT_ANYWHERE = new RegExp(String.raw`${KILOS}\s*K[G6]\b.{0,12}?${NUM}\s*(?:€|E|C)?\s*${PER_KILO}`, 'i');
 
 function kilos(raw: string | undefined): number {
-  const text = raw ?? '';
+  const text = (raw ?? '').replace(/\s/g, '');
   return /^0\d{3}$/.test(text) ? Number(`0.${text.slice(1)}`) : Number(text.replace(',', '.'));
 }
 

@@ -312,6 +312,18 @@ describe('OCR variants of phone photos', () => {
     expect(parsed.items).toMatchObject([{ name: 'KURKKU SUOMI', price: 1.55, weightKg: 0.52, unitPrice: 2.99 }]);
   });
 
+  it('reads a weight with a space after its comma (`0, 440 KG`) as a weight line, not as a product', () => {
+    // OCR spaces a comma's digits off it in weights as in prices (`4, 09`); read as a name, the
+    // line took the price below it, and each price after it moved up a line.
+    const lines = ['TOMAATTI SUOMI            1,60', '0, 440 KG        4, 09 €/KG', 'RYPPYLIMETTI              2,15', 'KALAKASTIKE               2,15'];
+    const parsed = readReceiptText(receipt(lines, '6,10'));
+    expect(parsed.items.map((i) => [i.name, i.price, i.weightKg])).toEqual([
+      ['TOMAATTI SUOMI', 1.8, 0.44],
+      ['RYPPYLIMETTI', 2.15, null],
+      ['KALAKASTIKE', 2.15, null],
+    ]);
+  });
+
   it('reads `€/k6` as €/kg on a weight line', () => {
     const parsed = readReceiptText(receipt(['PORSAAN KASSLER   12,78', '1,284 KG    9,95 €/k6'], '12,78'));
     expect(parsed.items).toMatchObject([{ name: 'PORSAAN KASSLER', price: 12.78, weightKg: 1.284, unitPrice: 9.95 }]);
