@@ -3,7 +3,7 @@
 // deposits, bottle returns and fees are kept apart from the products.
 import type { ParsedItem } from '../types.ts';
 import { fold, type Line } from './lines.ts';
-import { amountLabelKind, classifyLine, continuationAmount, parseCountlessQuantity, type LineKind } from './line-kinds.ts';
+import { amountLabelKind, amountlessDiscountRate, classifyLine, continuationAmount, parseCountlessQuantity, type LineKind } from './line-kinds.ts';
 import { sameAmount, toEuros } from '../money.ts';
 
 /** A product line while the receipt is being read; prices in cents. */
@@ -126,6 +126,7 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
     last = item;
   };
   const flushPending = (): void => {
+    if (pending && pending.readings.length === 0) takeRatedDiscount(lastItem(), pending.name);
     if (pending && pending.readings.length > 0) {
       const item = newDraft(pending.shortName, pending.readings[0] ?? 0, pending.lineIndex);
       item.readings = pending.readings;
@@ -218,6 +219,8 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
         break;
       }
       case 'discount': {
+        // The amount of a discount line above that printed only its share (`- ALENNUS 20 %`).
+        if (pending && amountlessDiscountRate(pending.name) !== null) pending = null;
         flushPending();
         const item = section.items[section.items.length - 1];
         if (item) item.discounts.push(kind.cents);
@@ -247,6 +250,19 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
   flushPending();
   section.items.forEach(offerModifierReading);
   return section;
+}
+
+/**
+ * A discount line under an item whose amount OCR lost (`- ALENNUS 20 %` with specks where
+ * `2,38-` stood) still prints its share: that share of the item's price is the amount, as a
+ * weight line's kilos times its price per kilo are a price. Only for an item with no discount
+ * read and no `NORM.` (whose price is already net); the total checks it as it checks any price.
+ */
+function takeRatedDiscount(item: DraftItem | null, name: string): void {
+  const rate = amountlessDiscountRate(name);
+  if (rate === null || !item || item.discounts.length > 0 || item.normCents !== null || item.readings !== null) return;
+  item.discounts.push(Math.round((item.cents * rate) / 100));
+  item.discountRates.push(rate);
 }
 
 /**

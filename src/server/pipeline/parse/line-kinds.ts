@@ -1,6 +1,7 @@
 // What a line between the header and the total is: a product, a modifier of the product above
 // (quantity, weight, NORM., discount), a deposit, a bottle return, a fee, or nothing at all.
 import { isVatHeader, hasTotalKeyword } from './totals.ts';
+import { editDistance } from '../similarity.ts';
 import { fold, isRuleMark, isSeparator, keyWords, letterCount, nearWord, type Line } from './lines.ts';
 import { commalessReadings, parseAmountToken, partialPrice, signedCommalessReading, trailingAmount } from './numbers.ts';
 
@@ -59,7 +60,12 @@ function isDiscountLabel(key: string): boolean {
 }
 
 export function isDepositLabel(key: string): boolean {
-  return /^\+?PANT(TI)?\b|^PANTTI/.test(labelKey(key));
+  const label = labelKey(key);
+  if (/^\+?PANT(TI)?\b|^PANTTI/.test(label)) return true;
+  // OCR misreads a letter of the word as it does of any (`PAÄNTTI`, `PANTT1`, `PANTII`); no
+  // product's first word lies one letter from it and starts as it does.
+  const first = keyWords(label)[0] ?? '';
+  return first.startsWith('P') && editDistance(first, 'PANTTI') <= 1;
 }
 
 // `PALAUTUS:`, `PULLOPALAUTUS`, `TÖLKKI-/PULLOPALAUTUS` — but not a `PALAUTUSJUOMA` (a drink).
@@ -210,6 +216,11 @@ const RATE = /(?:^|\s)(\d{1,2})\s?(?:%|[Xx&]|4)(?=\s|$)/;
 function discountRate(name: string): number | null {
   const rate = Number(RATE.exec(name)?.[1] ?? NaN);
   return rate >= 5 && rate <= 90 && rate % 5 === 0 ? rate : null;
+}
+
+/** The share a discount line prints whose amount could not be read (`- ALENNUS 20 %  Zn`), or null for any other line. */
+export function amountlessDiscountRate(name: string): number | null {
+  return isDiscountLabel(fold(name)) ? discountRate(name) : null;
 }
 
 /** What a label with a signed amount is: a product, discount, deposit, return or fee. */

@@ -199,6 +199,25 @@ describe('items of a receipt', () => {
       ['KORVAPUUSTI', 89, []],
     ]);
   });
+  it('takes a discount whose amount OCR lost from the share it prints, off the price above it', () => {
+    // `- ALENNUS 20 %   2,38-` with its amount read as specks: 20 % of 11,90 is 2,38.
+    const parsed = readReceiptText(receipt('FAZER JOULU KONVEHTI 350G 11,90\n- ALENNUS 20 %     Zn\nMARLI GLÖGI 0,75L 3,49', '13,01'));
+    expect(parsed.items.map((i) => [i.name, i.price, i.discount])).toEqual([
+      ['FAZER JOULU KONVEHTI 350G', 9.52, 2.38],
+      ['MARLI GLÖGI 0,75L', 3.49, 0],
+    ]);
+    expect(parsed.reconciliation.status).toBe('match');
+  });
+
+  it('takes no share for an amount when the discount printed its amount, or printed no share', () => {
+    const { lineByLine } = parseText(receipt('JUUSTO 5,00\n- ALENNUS 20 %\n1,00-\nLEIPÄ 2,00\nALENNUS\nMAITO 1,00', '7,00'));
+    expect(lineByLine.items.map((i) => [i.name, i.cents, i.discounts])).toEqual([
+      ['JUUSTO', 500, [100]],
+      ['LEIPÄ', 200, []],
+      ['MAITO', 100, []],
+    ]);
+  });
+
   it('takes the line total from a quantity line when the product line printed none', () => {
     const parsed = readReceiptText(receipt('PAPERIPYYHE 4 RL\n  2 KPL x 1,29   2,58', '2,58'));
     expect(parsed.items).toEqual([

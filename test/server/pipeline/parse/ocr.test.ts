@@ -337,6 +337,17 @@ describe('OCR variants of phone photos', () => {
     expect(parsed).toMatchObject({ deposits: 0.2, notices: [] });
   });
 
+  it.each(['PAÄNTTI KMPO,351-0,999L, K', 'PANTT1 KMP0,351-0,999L', 'PANTII MUOVI 0,5L'])('reads a deposit whose word OCR misread by a letter (%j) as a deposit', (label) => {
+    const parsed = readReceiptText(receipt(['MEHUKIVENNÄISVESI SITRUUNA 0,5L      1,99', `${label}            0,20`], '2,19'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['MEHUKIVENNÄISVESI SITRUUNA 0,5L', 1.99]]);
+    expect(parsed).toMatchObject({ deposits: 0.2, notices: [] });
+  });
+
+  it.each(['ANTTILAN SIIVILÄ', 'KANTTI RAUTA', 'PANNU 24CM', 'PASTILLI'])('keeps a product whose first word is no deposit (%j) a product', (name) => {
+    const parsed = readReceiptText(receipt([`${name}            0,20`, 'MEHU 1L     1,99'], '2,19'));
+    expect(parsed.items.map((i) => i.name)).toEqual([name, 'MEHU 1L']);
+  });
+
   it('reads a deposit behind a margin speck read as a letter (`W Pantti`) as a deposit, and a one-letter name as a product', () => {
     const parsed = readReceiptText(receipt(['M PIPO LOGO          14,95', 'W Pantti 0,40          0,40'], '15,35'));
     expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['M PIPO LOGO', 14.95]]);
