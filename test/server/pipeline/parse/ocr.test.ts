@@ -324,6 +324,33 @@ describe('OCR variants of phone photos', () => {
     ]);
   });
 
+  it.each(['0,612 kg x 2,99 EUR/kg                 5', '= —0,612 kg x 2,99 EUR/kg                s'])('reads the weight line %j, specks after it', (line) => {
+    const parsed = readReceiptText(receipt(['Banaani                      1,83 B', line, 'Maito 1l          0,99 A'], '2,82'));
+    expect(parsed.items.map((i) => [i.name, i.price, i.weightKg, i.unitPrice])).toEqual([
+      ['Banaani', 1.83, 0.612, 2.99],
+      ['Maito 1l', 0.99, null, null],
+    ]);
+  });
+
+  it.each([
+    ['2 KPL = 1,81 €/KPL', 181],
+    ['2 KPL 1,90. €/KPL', 190],
+    ['2 KPI. 2,99 €/KPL E=', 299],
+  ])('reads the quantity line %j, a mark between its count and its price', (line, unitCents) => {
+    const parsed = readReceiptText(receipt(['RAHKA 200G           ' + (2 * unitCents / 100).toFixed(2).replace('.', ','), line], (2 * unitCents / 100).toFixed(2).replace('.', ',')));
+    expect(parsed.items).toMatchObject([{ name: 'RAHKA 200G', quantity: 2, unitPrice: unitCents / 100 }]);
+  });
+
+  it.each(['2 x 2,30 AA', '2 x 2,39 (144', '2 x 2.39 saa'])('reads Lidl\'s quantity line %j, specks after it, as a quantity', (line) => {
+    const unit = Number(/\d[,.]\d\d/.exec(line)?.[0].replace(',', '.'));
+    const total = (2 * unit).toFixed(2).replace('.', ',');
+    const parsed = readReceiptText(receipt([`Rosten Bao Bun höyrysämpylä        ${total} B`, line, 'Juustokierre          1,09 B'], (2 * unit + 1.09).toFixed(2).replace('.', ',')));
+    expect(parsed.items.map((i) => [i.name, i.quantity, i.unitPrice])).toEqual([
+      ['Rosten Bao Bun höyrysämpylä', 2, unit],
+      ['Juustokierre', 1, null],
+    ]);
+  });
+
   it('reads `€/k6` as €/kg on a weight line', () => {
     const parsed = readReceiptText(receipt(['PORSAAN KASSLER   12,78', '1,284 KG    9,95 €/k6'], '12,78'));
     expect(parsed.items).toMatchObject([{ name: 'PORSAAN KASSLER', price: 12.78, weightKg: 1.284, unitPrice: 9.95 }]);
