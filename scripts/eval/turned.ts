@@ -24,7 +24,6 @@ export const TILTS = [-15, -10, 10, 15] as const;
  */
 export const CONTROL = 0;
 const CONTROL_QUALITY = 90;
-
 const SCAN_QUALITY = 92;
 export type Turn = typeof CONTROL | (typeof TURNS)[number] | (typeof TILTS)[number];
 

@@ -108,6 +108,10 @@ const QTY_REST = new RegExp(
 // Noisy OCR around a quantity: trust the `N KPL  1,99 €/KPL` core wherever it sits, a speck
 // between its count and its price or after the price too (`2 KPL = 1,81`, `2 KPI. 2,99`, `1,90.`).
 const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*${PIECE}\.?[\s=]+${NUM}\.?\s*(?:€|E|C)?\s*\/\s*K?P(?:[L1IE]|\b)`, 'i');
+// Lidl's `2 x 2,39` with specks after it (`2 x 2,30 AA`, `2 x 2,39 (144`): a count and a unit
+// price at the start of a line say it, whatever OCR made of the rest; read as a lone price, its
+// unit price was taken for a product's.
+const BARE_QTY = new RegExp(String.raw`^(\d{1,2})\s*[xX×]\s+(\d+[,.]\d{2})(?=\s|$)`);
 // A weight as printed (`0,512`), with its digits spaced off the comma as OCR spaces a price's
 // (`0, 440`, as `4, 09`), or with its comma lost (`0440` for 0,440: no receipt weighs 440 kg).
 const KILOS = String.raw`(\d+\s?[,.]\s?\d{1,3}|0\d{3})`;
@@ -148,11 +152,6 @@ export function parseQuantityLine(text: string): Extract<LineKind, { kind: 'quan
   if (bare) return { kind: 'quantity', count: Number(bare[1]), unitCents: cents(bare[2]), totalCents: null };
   return null;
 }
-
-// Lidl's `2 x 2,39` with specks after it (`2 x 2,30 AA`, `2 x 2,39 (144`): a count and a unit
-// price at the start of a line say it, whatever OCR made of the rest; read as a lone price, its
-// unit price was taken for a product's.
-const BARE_QTY = new RegExp(String.raw`^(\d{1,2})\s*[xX×]\s+(\d+[,.]\d{2})(?=\s|$)`);
 
 // `2 x 1,79` with its count read as a letter or two (`Mx 1779`, `PX 1,79`): the unit price alone.
 const COUNTLESS_QTY = /^[^\s\d]{1,2}\s*[xX×]\s+(\S+)\s*(?:€|E|C)?$/;
