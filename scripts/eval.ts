@@ -14,7 +14,7 @@ import { evaluateProducts, readProducts } from './eval/products.ts';
 import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
-import { CONTROL, readsAsTwin, runTurned, TILTS, TURNED_AS, TURNS, turnable, turnedMisses, turnedTable, writable, type Turn, type TurnedAs } from './eval/turned.ts';
+import { CONTROL, readsAsTwin, runTurned, TILTS, TURNED_AS, TURNS, turnable, turnedMisses, turnedTable, turnedWays, type Turn, type TurnedAs } from './eval/turned.ts';
 import { FIXTURE_RECEIPTS as FIXTURES, SHARED_PRODUCTS, SHARED_RECEIPTS } from './paths.ts';
 
 const USAGE = `Usage: npm run eval -- [corpus-dir ...] [options]
@@ -114,8 +114,7 @@ function listOption(value: string | undefined, allowed: readonly (string | numbe
 
 async function reportTurned(pipeline: ReturnType<typeof createEvalPipeline>, corpus: string, options: Options, turned: NonNullable<Options['turned']>): Promise<number> {
   const entries = await turnable(loadCorpus(corpus).filter((e) => options.kinds.has(e.kind)));
-  const ways = (as: TurnedAs): number => turned.turns.filter((turn) => writable(turn, as)).length + (turned.tiltControl ? turned.turns.filter((turn) => writable(turn, as, true)).length : 0);
-  const total = entries.length * turned.as.reduce((sum, as) => sum + ways(as), 0);
+  const total = entries.length * turned.as.reduce((sum, as) => sum + turnedWays(turned.turns, as, turned.tiltControl).length, 0);
   console.log(`\n== Turned: ${label(corpus)} (${entries.length} photos and scans, ${total} turned inputs, each beside its upright twin)`);
   console.log(describeRereads(options.rereads));
   let done = 0;

@@ -111,6 +111,11 @@ export function writable(turn: Turn, as: TurnedAs, back: boolean = false): boole
   return true;
 }
 
+/** The ways a picture is written as `as`: each turn that can be, and with `tiltControl` each tilt's control after it. */
+export function turnedWays(turns: readonly Turn[], as: TurnedAs, tiltControl: boolean): { turn: Turn; back: boolean }[] {
+  return turns.flatMap((turn) => [false, ...(tiltControl ? [true] : [])].map((back) => ({ turn, back }))).filter(({ turn, back }) => writable(turn, as, back));
+}
+
 /** Reads each turnable entry upright and turned each way, as an image and as a scanner app's PDF. */
 export async function runTurned(
   pipeline: EvalPipeline,
@@ -131,8 +136,7 @@ export async function runTurned(
       const key = uprightBytes.toString('base64');
       const upright = uprights.get(key) ?? (await runFile(pipeline, entry, uprightBytes, claimed));
       uprights.set(key, upright);
-      const ways = (options.turns ?? TURNS).flatMap((turn) => [false, ...(options.tiltControl ? [true] : [])].map((back) => ({ turn, back })));
-      for (const { turn, back } of ways.filter(({ turn, back }) => writable(turn, as, back))) {
+      for (const { turn, back } of turnedWays(options.turns ?? TURNS, as, options.tiltControl ?? false)) {
         const bytes = await encode(picture, turn, as, turn === CONTROL ? CONTROL_QUALITY : SCAN_QUALITY, back);
         const result = { entry, as, turn, back, upright, original, turned: await runFile(pipeline, entry, bytes, claimed) };
         results.push(result);
