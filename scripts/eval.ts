@@ -11,7 +11,7 @@ import { inLockedFold } from './data/model/fold.ts';
 import { categoryReport } from './eval/categories-main.ts';
 import { factorChangeReport } from './eval/factor-change.ts';
 import { evaluateProducts, readProducts } from './eval/products.ts';
-import { fileTable, itemDetails, kindTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
+import { fileTable, itemDetails, kindTable, partTable, productTables, readingTable, robustnessTable, summariesByKind } from './eval/report.ts';
 import { createEvalPipeline, describeRereads, runEntries, runRobustness, type RereadSetting } from './eval/run.ts';
 import { percent } from './eval/table.ts';
 import { CONTROL, readsAsTwin, runTurned, TILTS, TURNED_AS, TURNS, turnable, turnedMisses, turnedTable, turnedWays, type Turn, type TurnedAs } from './eval/turned.ts';
@@ -166,6 +166,7 @@ async function main(): Promise<number> {
       if (process.stderr.isTTY) process.stderr.write(`\r${' '.repeat(24)}\r`);
       const summaries = summariesByKind(results);
       console.log(kindTable(summaries));
+      console.log(`\nThe open part beside the locked fold (a quarter, by a hash of each label's name: eval/receipt-fold.ts)\n${partTable(results)}`);
       const reading = readingTable(results);
       if (reading) console.log(`\nReading (text passes of each file, and texts parsed: each pass once)\n${reading}`);
       if (options.verbose) console.log(`\n${fileTable(results)}\n\n${itemDetails(results)}`);

@@ -8,22 +8,17 @@
 // The real corpus is split by a stable hash of each label's file name: a quarter of it is a
 // locked fold, reported in aggregate only, whose misses are never listed (the date rule was
 // written from the committed corpus's layouts and Finnish receipt formats, not from either part).
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../paths.ts';
 import { loadCorpus, type CorpusEntry, type InputKind } from './corpus.ts';
 import { createEvalPipeline } from './run.ts';
+import { inReceiptFold } from './receipt-fold.ts';
 import { formatTable, type Cell } from './table.ts';
 
 const COMMITTED = join(REPO_ROOT, 'test/fixtures/receipts');
 const SHARED = join(REPO_ROOT, '../shared/data/receipts');
-
-/** A quarter of the real labels, by a hash of the label's name: never tuned on, never listed. */
-export function inLockedFold(labelName: string): boolean {
-  return '0123'.includes(createHash('sha1').update(labelName).digest('hex')[0]!);
-}
 
 interface Outcome {
   group: string;
@@ -49,8 +44,8 @@ async function readDate(entry: CorpusEntry): Promise<string | null> {
 const groups: Array<{ group: string; entries: CorpusEntry[] }> = [{ group: 'committed corpus', entries: loadCorpus(COMMITTED) }];
 if (existsSync(SHARED)) {
   const real = loadCorpus(SHARED);
-  groups.push({ group: 'real receipts, open part', entries: real.filter((entry) => !inLockedFold(entry.name)) });
-  groups.push({ group: 'real receipts, locked fold', entries: real.filter((entry) => inLockedFold(entry.name)) });
+  groups.push({ group: 'real receipts, open part', entries: real.filter((entry) => !inReceiptFold(entry.name)) });
+  groups.push({ group: 'real receipts, locked fold', entries: real.filter((entry) => inReceiptFold(entry.name)) });
 } else {
   console.warn(`No ${SHARED}: only the committed corpus is measured.`);
 }

@@ -5,6 +5,7 @@ import { CATEGORY_NAMES, type CategoryName } from '../../src/contract.ts';
 import { inLockedFold } from '../data/model/fold.ts';
 import type { ReportKind } from './floors.ts';
 import type { ProductEval } from './products.ts';
+import { inReceiptFold, receiptPart, type ReceiptPart } from './receipt-fold.ts';
 import type { EntryResult, RobustnessResult } from './run.ts';
 import { reportKind } from './run.ts';
 import { summarize, type Summary } from './score.ts';
@@ -77,6 +78,29 @@ export function kindTable(summaries: Partial<Record<ReportKind, Summary>>): stri
 }
 
 /**
+ * The reading per part of the corpus (receipt-fold.ts) and input kind: the open part, from which
+ * reading rules may come, beside the locked fold, from which none does. Only aggregates.
+ */
+export function partTable(results: readonly EntryResult[]): string {
+  const rows: Cell[][] = [];
+  for (const part of ['open part', 'locked fold'] satisfies ReceiptPart[]) {
+    for (const kind of KIND_ORDER) {
+      const scores = results.filter((r) => receiptPart(r.entry.name) === part && reportKind(r) === kind).map((r) => r.score);
+      if (scores.length === 0) continue;
+      const s = summarize(scores);
+      rows.push([part, KIND_TITLES[kind], s.receipts, s.items, s.precision.toFixed(3), s.recall.toFixed(3), s.f1.toFixed(3), percent(s.priceAccuracy), percent(s.totalFound), s.failures]);
+    }
+  }
+  return formatTable(['part', 'input', 'receipts', 'items', 'precision', 'recall', 'F1', 'price acc', 'total found', 'failed'], rows, { leftColumns: 2 });
+}
+
+/** A line counting the receipts of the locked fold a per-file listing leaves out, or null. */
+function unlisted(results: readonly EntryResult[]): string | null {
+  const count = results.filter((r) => inReceiptFold(r.entry.name)).length;
+  return count === 0 ? null : `(${count} ${count === 1 ? 'receipt' : 'receipts'} of the locked fold, not listed)`;
+}
+
+/**
  * How the files were read, per input kind: text passes (a PDF's text layer, each OCR reading of a
  * photo) and texts parsed, in all and per file. Files refused before reading are left out.
  */
@@ -92,8 +116,9 @@ export function readingTable(results: readonly EntryResult[]): string | null {
   return rows.length === 0 ? null : formatTable(['input', 'files read', 'passes', 'parses', 'passes per file', 'parses per file'], rows);
 }
 
+/** One row per receipt of the open part; the locked fold's are counted, never named. */
 export function fileTable(results: readonly EntryResult[]): string {
-  const rows: Cell[][] = results.map((r) => {
+  const rows: Cell[][] = results.filter((r) => !inReceiptFold(r.entry.name)).map((r) => {
     const s = r.score;
     const pr = summarize([s]);
     return [
@@ -108,16 +133,18 @@ export function fileTable(results: readonly EntryResult[]): string {
       s.error === null ? '' : s.error.length > 70 ? `${s.error.slice(0, 69)}…` : s.error,
     ];
   });
-  return formatTable(['file', 'input', 'matched', 'predicted', 'F1', 'total', 'category', 'time', 'error'], rows, { leftColumns: 2 });
+  const table = formatTable(['file', 'input', 'matched', 'predicted', 'F1', 'total', 'category', 'time', 'error'], rows, { leftColumns: 2 });
+  return [table, unlisted(results)].filter((line) => line !== null).join('\n');
 }
 
 /**
- * Item by item: labelled items the reader missed, items it invented, and wrong categories; a wrong
- * category of an item in the locked fold is counted, never named.
+ * Item by item, for the open part's receipts: labelled items the reader missed, items it invented,
+ * and wrong categories; a wrong category of an item in the products' locked fold is counted,
+ * never named. The locked fold's receipts are left out whole.
  */
 export function itemDetails(results: readonly EntryResult[]): string {
   const out: string[] = [];
-  for (const r of results) {
+  for (const r of results.filter((r) => !inReceiptFold(r.entry.name))) {
     const s = r.score;
     if (s.missed.length + s.extra.length + s.wrongCategory.length === 0) continue;
     out.push(`${basename(r.entry.name, '.json')} (${KIND_TITLES[reportKind(r)]})`);
@@ -131,6 +158,8 @@ export function itemDetails(results: readonly EntryResult[]): string {
     }
     if (inFold > 0) out.push(`  category  ${inFold} of the locked fold (not listed)`);
   }
+  const left = unlisted(results);
+  if (left) out.push(left);
   return out.join('\n');
 }
 

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { soleEmbeddedJpeg } from '../../src/server/pipeline/pdf/embedded-jpeg.ts';
 import { renderScanPdf } from '../fixtures/render-pdf.ts';
 import type { CorpusEntry } from './corpus.ts';
+import { inReceiptFold } from './receipt-fold.ts';
 import { runEntry, runFile, type EntryResult, type EvalPipeline } from './run.ts';
 import { summarize } from './score.ts';
 import { formatTable, percent, type Cell } from './table.ts';
@@ -173,7 +174,10 @@ export function readsNoWorse(result: Pick<TurnedResult, 'turned' | 'upright'>): 
   return f1(turned) >= f1(upright) - TURNED_F1_TOLERANCE && (upright.score.totalFound !== true || turned.score.totalFound === true);
 }
 
-/** One row per way of turning: F1 beside the twins', how many read as their twin, and how many were refused. */
+/**
+ * One row per way of turning: F1 beside the twins', how many read as their twin (in all, and of
+ * the receipts of the locked fold: receipt-fold.ts), and how many were refused.
+ */
 export function turnedTable(results: readonly TurnedResult[]): string {
   const rows: Cell[][] = [];
   const turns = [CONTROL, ...TURNS, ...TILTS].filter((turn) => results.some((r) => r.turn === turn));
@@ -184,6 +188,7 @@ export function turnedTable(results: readonly TurnedResult[]): string {
       const turned = summarize(group.map((r) => r.turned.score));
       const upright = summarize(group.map((r) => r.upright.score));
       const original = summarize(group.map((r) => r.original.score));
+      const fold = group.filter((r) => inReceiptFold(r.entry.name));
       rows.push([
         turn === CONTROL
           ? `scan PDF upright, JPEG q${CONTROL_QUALITY} (control)`
@@ -192,6 +197,7 @@ export function turnedTable(results: readonly TurnedResult[]): string {
         turned.f1.toFixed(3),
         upright.f1.toFixed(3),
         `${group.filter((r) => readsAsTwin(r)).length}/${group.length}`,
+        `${fold.filter((r) => readsAsTwin(r)).length}/${fold.length}`,
         `${group.filter((r) => readsNoWorse(r)).length}/${group.length}`,
         original.f1.toFixed(3),
         `${group.filter((r) => readsAsTwin(r, 'original')).length}/${group.length}`,
@@ -204,15 +210,18 @@ export function turnedTable(results: readonly TurnedResult[]): string {
     }
   }
   return formatTable(
-    ['input', 'inputs', 'F1 turned', 'F1 upright twins', 'read as twin', 'no worse than twin', 'F1 originals', 'read as original', 'total found', 'refused', 'of them read upright', 'twins refused', 'median time'],
+    ['input', 'inputs', 'F1 turned', 'F1 upright twins', 'read as twin', 'of the fold', 'no worse than twin', 'F1 originals', 'read as original', 'total found', 'refused', 'of them read upright', 'twins refused', 'median time'],
     rows,
   );
 }
 
-/** The turned inputs that did not read as their twins, one line each. */
+/** The turned inputs of the open part that did not read as their twins, one line each; the locked fold's are counted. */
 export function turnedMisses(results: readonly TurnedResult[]): string {
-  return results
-    .filter((r) => !readsAsTwin(r))
-    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°${r.back ? ' and back' : ''}${readsNoWorse(r) ? ' (no worse)' : ''}: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}, original ${f1(r.original).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'}, original ${r.original.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`)
-    .join('\n');
+  const misses = results.filter((r) => !readsAsTwin(r));
+  const unlisted = misses.filter((r) => inReceiptFold(r.entry.name)).length;
+  const listed = misses
+    .filter((r) => !inReceiptFold(r.entry.name))
+    .map((r) => `${r.entry.name} ${r.as} ${r.turn}°${r.back ? ' and back' : ''}${readsNoWorse(r) ? ' (no worse)' : ''}: F1 ${f1(r.turned).toFixed(3)} (upright ${f1(r.upright).toFixed(3)}, original ${f1(r.original).toFixed(3)}), total ${r.turned.score.totalFound ? 'found' : 'missed'} (upright ${r.upright.score.totalFound ? 'found' : 'missed'}, original ${r.original.score.totalFound ? 'found' : 'missed'})${r.turned.score.error ? `, ${r.turned.score.error}` : ''}`);
+  if (unlisted > 0) listed.push(`(${unlisted} ${unlisted === 1 ? 'input' : 'inputs'} of the locked fold's receipts, not listed)`);
+  return listed.join('\n');
 }

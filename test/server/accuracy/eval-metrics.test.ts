@@ -8,10 +8,11 @@ import { DEFAULT_REREAD_WITHIN_PIXELS } from '../../../src/server/pipeline/extra
 import { checkFloors, floorsMeetTargets } from '../../../scripts/eval/floors.ts';
 import { matchItems, nameSimilarity, normalizeName, precisionRecall } from '../../../scripts/eval/match.ts';
 import { median } from '../../../src/server/pipeline/median.ts';
-import { kindTable } from '../../../scripts/eval/report.ts';
+import { inReceiptFold } from '../../../scripts/eval/receipt-fold.ts';
+import { fileTable, itemDetails, kindTable, partTable } from '../../../scripts/eval/report.ts';
 import { failedReceipt, scoreReceipt, summarize } from '../../../scripts/eval/score.ts';
 import { formatTable } from '../../../scripts/eval/table.ts';
-import { readsAsTwin, readsNoWorse, turnedTable, writable, type TurnedResult } from '../../../scripts/eval/turned.ts';
+import { readsAsTwin, readsNoWorse, turnedMisses, turnedTable, writable, type TurnedResult } from '../../../scripts/eval/turned.ts';
 import type { EntryResult } from '../../../scripts/eval/run.ts';
 import { REPO_ROOT } from '../../../scripts/paths.ts';
 
@@ -177,6 +178,54 @@ describe('a turned input beside its upright twin', () => {
       ['image tilted 15°', '1', '1.000', '1.000', '1/1'],
       ['image tilted 15° and back (control)', '1', '0.667', '1.000', '0/1'],
     ]);
+  });
+});
+
+describe("the receipts' locked fold", () => {
+  // By the SHA-1 of the label's file name: `kuitti.json` (0…) and `d.json` (2…) fall in the fold,
+  // `kauppa.json` (7…) and `lidl.json` (f…) outside it.
+  const fold = ['kuitti.json', 'd.json'];
+  const open = ['kauppa.json', 'lidl.json'];
+  const entryResult = (name: string, items: string[]): EntryResult =>
+    ({
+      entry: { name, kind: 'image' } as CorpusEntry,
+      score: scoreReceipt(label([milk, bread], 3.08), { items: items.map((item) => ({ name: item, price: item.startsWith('KEVYT') ? 0.99 : 2.09, category: 'Dairy', weight: 0 })), total: null }, 1),
+    }) as EntryResult;
+
+  it('holds a quarter of the labels by a stable hash of the name', () => {
+    expect([...fold, ...open].map(inReceiptFold)).toEqual([true, true, false, false]);
+    const names = Array.from({ length: 400 }, (_, i) => `kuitti_${i}.json`);
+    const share = names.filter(inReceiptFold).length / names.length;
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.3);
+  });
+
+  it('reports the fold apart from the open part, and never names its receipts', () => {
+    const results = [entryResult('kuitti.json', ['KEVYTMAITO 1L']), entryResult('kauppa.json', ['KEVYTMAITO 1L', 'RUISLEIPÄ 500G'])];
+    const rows = partTable(results).split('\n').slice(2).map((row) => row.split(/\s{2,}/).slice(0, 7));
+    expect(rows).toEqual([
+      ['open part', 'image (OCR)', '1', '2', '1.000', '1.000', '1.000'],
+      ['locked fold', 'image (OCR)', '1', '2', '1.000', '0.500', '0.667'],
+    ]);
+    for (const listing of [fileTable(results), itemDetails(results)]) {
+      expect(listing).not.toContain('kuitti');
+      expect(listing).toContain('(1 receipt of the locked fold, not listed)');
+    }
+    expect(fileTable(results)).toContain('kauppa');
+  });
+
+  it("counts a turned input's miss in the fold without naming it", () => {
+    const result = (name: string): TurnedResult => {
+      const read = entryResult(name, ['KEVYTMAITO 1L']);
+      return { entry: read.entry, as: 'image', turn: 90, back: false, turned: read, upright: entryResult(name, ['KEVYTMAITO 1L', 'RUISLEIPÄ 500G']), original: read };
+    };
+    const misses = turnedMisses([result('kuitti.json'), result('d.json'), result('lidl.json')]).split('\n');
+    expect(misses).toHaveLength(2);
+    expect(misses[0]).toMatch(/^lidl\.json image 90°: F1 0\.667/);
+    expect(misses[1]).toBe("(2 inputs of the locked fold's receipts, not listed)");
+    const table = turnedTable([result('kuitti.json'), result('lidl.json')]).split('\n');
+    expect(table[0]).toContain('of the fold');
+    expect(table[2]?.split(/\s{2,}/).slice(4, 6)).toEqual(['0/2', '0/1']);
   });
 });
 
