@@ -1,7 +1,7 @@
 // Evening the paper tone: pure pixel rules on images made in the test.
 import { describe, expect, it } from 'vitest';
 import { evenPaperTone } from '../../../../src/server/pipeline/decode/image.ts';
-import { findPaper, maxFilter, type GrayImage, type PixelImage } from '../../../../src/server/pipeline/decode/paper.ts';
+import { findPaper, maxFilter, PAPER_TEXTURE_WHITE, whitenPaperTexture, type GrayImage, type PixelImage } from '../../../../src/server/pipeline/decode/paper.ts';
 
 /** Paper lit at 220 on the left, in a fold's shadow at 120 from `edge` on. */
 function foldedPaper(width: number, height: number, edge: number): GrayImage {
@@ -9,6 +9,18 @@ function foldedPaper(width: number, height: number, edge: number): GrayImage {
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = x < edge ? 220 : 120;
   return { data, width, height };
 }
+
+describe('whitenPaperTexture', () => {
+  it('makes paper of the whitening gray and lighter white, and keeps the print dark and in order', () => {
+    const levels = [0, 60, 120, 180, PAPER_TEXTURE_WHITE - 1, PAPER_TEXTURE_WHITE, 230, 255];
+    const page: GrayImage = { data: Uint8Array.from(levels), width: levels.length, height: 1 };
+    const whitened = whitenPaperTexture(page);
+    expect(Array.from(whitened.data)).toEqual([0, 77, 153, 230, 254, 255, 255, 255]);
+    expect({ width: whitened.width, height: whitened.height }).toEqual({ width: levels.length, height: 1 });
+    // The page read before it is left as it was.
+    expect(Array.from(page.data)).toEqual(levels);
+  });
+});
 
 describe('maxFilter', () => {
   it('fills print thinner than its window with the paper around it', () => {

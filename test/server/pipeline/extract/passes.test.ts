@@ -16,7 +16,7 @@ describe('text passes', () => {
   });
   afterAll(() => extractor.close());
 
-  it('reads a photo only as it is asked to: the block first, then line by line, then band by band', { timeout: 120_000 }, async () => {
+  it('reads a photo only as it is asked to: the block first, then line by line, then band by band, then whitened', { timeout: 120_000 }, async () => {
     const passes = extractor.extract(await renderReceiptPng());
     expect(extractor.load).toBe(0);
     const first = await passes.next();
@@ -26,18 +26,24 @@ describe('text passes', () => {
     // Held between passes: the next pass is read by the same worker, without queueing again.
     expect(extractor.load).toBe(1);
     const reads = [first.value?.read];
-    for await (const pass of passes) reads.push(pass.read);
-    expect(reads).toEqual(['block', 'column', 'block-local']);
+    const texts = [first.value?.text ?? ''];
+    for await (const pass of passes) {
+      reads.push(pass.read);
+      texts.push(pass.text);
+    }
+    expect(reads).toEqual(['block', 'column', 'block-local', 'block']);
+    // The page whitened above its print's gray still holds the whole print.
+    expect(squash(texts[3] ?? '')).toMatch(/YHTEENSÄ 9,92/);
     expect(extractor.load).toBe(0);
   });
 
   it('reads a page whose prices stand half a line above their names with each price moved onto its name’s line', { timeout: 120_000 }, async () => {
     const passes: TextPass[] = [];
     for await (const pass of extractor.extract(await renderRaisedPricesPng(LIDL_LINES, LIDL_RAISE))) passes.push(pass);
-    // The page lowered takes the place of the levelled page read line by line, and the banded reading reads it too.
-    expect(passes.map((pass) => pass.read)).toEqual(['block', 'block', 'block-local']);
+    // The page lowered takes the place of the levelled page read line by line, and the readings after it read it too.
+    expect(passes.map((pass) => pass.read)).toEqual(['block', 'block', 'block-local', 'block']);
     // The reader sets the pass read as printed aside from the first pass of the page lowered on.
-    expect(passes.map((pass) => pass.pricesMoved ?? false)).toEqual([false, true, false]);
+    expect(passes.map((pass) => pass.pricesMoved ?? false)).toEqual([false, true, false, false]);
     // Each item after the first (which touches the column's head) by its name's first word, and its price.
     const items = LIDL_ITEM_LINES.slice(1).map((index) => {
       const line = LIDL_LINES[index] ?? '';
@@ -49,6 +55,7 @@ describe('text passes', () => {
     expect(onItsLine(passes[0]?.text ?? '')).toBeLessThanOrEqual(3);
     expect(onItsLine(passes[1]?.text ?? '')).toBe(items.length);
     expect(onItsLine(passes[2]?.text ?? '')).toBe(items.length);
+    expect(onItsLine(passes[3]?.text ?? '')).toBe(items.length);
   });
 
   it('gives the place in the queue back when the reader stops asking', { timeout: 60_000 }, async () => {
@@ -82,7 +89,7 @@ describe('text passes', () => {
   it('never turns over a page whose first reading holds a receipt', { timeout: 60_000 }, async () => {
     const reads = [];
     for await (const pass of extractor.extract(await renderReceiptPng())) reads.push(pass.turnedOver ?? false);
-    expect(reads).toEqual([false, false, false]);
+    expect(reads).toEqual([false, false, false, false]);
   });
 
   it('yields one pass for a PDF text layer and for a photo not to be read again', { timeout: 60_000 }, async () => {
