@@ -3,7 +3,8 @@
 // arithmetic can say which price it was: the one price (or discount) that, with one digit read
 // as its usual confusion, makes the items add up. A repair is made only when exactly one such
 // reading exists and nothing else could be the misread amount (the total, a deposit, fee or
-// return line), and the rest of the receipt agrees: the item's own quantity or weight line,
+// return line, or a price guessed from digits that lost their comma and met no witness:
+// fit-to-total.ts), and the rest of the receipt agrees: the item's own quantity or weight line,
 // when printed, and each rate's row of the VAT table, which some of the lines must add up to.
 // Of two readings that meet the total (−0,12 → −0,72 under one item, 0,10 → 0,70 under
 // another), the one a discount's printed share confirms (`ALENNUS 30%` of 2,39 is 0,72) is taken.

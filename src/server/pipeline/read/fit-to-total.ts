@@ -23,15 +23,15 @@ const MAX_UNCERTAIN = 8;
 const MAX_COMBINATIONS = 100_000;
 
 /**
- * For each uncertain item, the index of the reading to use, or -1 to drop the line. When no
- * choice meets a witness, the likeliest readings are kept, but lines whose readings are only
- * guesses (`confirmOnly`) are dropped.
+ * For each uncertain item, the index of the reading to use, or -1 to drop the line, and whether
+ * that choice meets a witness. When none does, the likeliest readings are kept, but lines whose
+ * readings are only guesses (`confirmOnly`) are dropped.
  */
-function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: number[]): number[] {
+function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: number[]): { choice: number[]; met: boolean } {
   const fallback: number[] = uncertain.map((item) => (item.confirmOnly ? -1 : 0));
-  if (uncertain.length === 0 || uncertain.length > MAX_UNCERTAIN || targets.length === 0) return fallback;
+  if (uncertain.length === 0 || uncertain.length > MAX_UNCERTAIN || targets.length === 0) return { choice: fallback, met: false };
   const combinations = uncertain.reduce((product, item) => product * ((item.readings?.length ?? 1) + (item.mayDrop ? 1 : 0)), 1);
-  if (combinations > MAX_COMBINATIONS) return fallback;
+  if (combinations > MAX_COMBINATIONS) return { choice: fallback, met: false };
   const best = { choice: fallback, rank: Infinity };
   const choice: number[] = [];
   const visit = (k: number, sum: number, dropped: number): void => {
@@ -64,7 +64,7 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
     }
   };
   visit(0, baseCents, 0);
-  return best.choice;
+  return { choice: best.choice, met: best.rank < Infinity };
 }
 
 /**
@@ -112,7 +112,7 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
     ...witnesses.payments,
     ...(guessedTotal !== null ? [guessedTotal] : []),
   ];
-  const choice = chooseReadings(uncertain, certainCents + extras, targets);
+  const { choice, met } = chooseReadings(uncertain, certainCents + extras, targets);
   const chosen = new Map<DraftItem, number>();
   uncertain.forEach((item, k) => {
     const r = choice[k] ?? 0;
@@ -130,7 +130,11 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   }
   // A VAT table or payment line that meets the items as read says the total line is the misread one.
   const secondedAsRead = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && sameAmount(w, sumOf()));
-  if (options.digitConfusions && printed !== null && !sameAmount(printed, sumOf()) && !secondedAsRead) {
+  // A price kept as a guess that met no witness (`1499`, its comma read as a digit, taken as 1,99)
+  // was misread already, and may be the amount misread: a confused digit elsewhere that meets
+  // the total is then no evidence (a kuitti's 1,55 "repaired" to 1,15 beside its 1,59 read `1499`).
+  const unconfirmedGuess = !met && kept.some((item) => item.readings !== null);
+  if (options.digitConfusions && printed !== null && !sameAmount(printed, sumOf()) && !secondedAsRead && !unconfirmedGuess) {
     const repair = repairConfusedDigit(kept.filter((item) => !chosen.has(item)), sumOf(), printed, {
       vatRates: witnesses.vatRates ?? [],
       otherLines: otherLineCents(section),

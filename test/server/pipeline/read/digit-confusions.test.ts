@@ -94,6 +94,18 @@ describe('a price with one digit misread', () => {
     expect(parsed.reconciliation.status).toBe('match');
   });
 
+  it('is not repaired when a price read without its comma met no witness: that price may be the misread one', () => {
+    // `1499` (1,59 with its comma read as a 4 and its 5 as a 9) is taken as 1,99, 0,40 too much;
+    // 1,55 read as 1,15 would meet the total, but the garbled price is the likelier misread.
+    const garbled = readReceiptText(`${HEADER}MAAPÄHKINÄ 1KG 4,40\nRASVATON MAITO 1,55\nRUISEVÄS 540G 1499\nBANAANI 0,75\nYHTEENSÄ 8,29\n`);
+    expect(garbled.items.map((item) => item.price)).toEqual([4.4, 1.55, 1.99, 0.75]);
+    expect(garbled.reconciliation.status).toBe('mismatch');
+    // With that price read with its comma, the same repair is made: nothing else can be the misread amount.
+    expect(prices(`${HEADER}MAAPÄHKINÄ 1KG 4,40\nRASVATON MAITO 1,55\nRUISEVÄS 540G 1,99\nBANAANI 0,75\nYHTEENSÄ 8,29\n`)).toEqual([4.4, 1.15, 1.99, 0.75]);
+    // And a guess the total confirms leaves nothing to repair (`159` as 1,59).
+    expect(prices(`${HEADER}MAAPÄHKINÄ 1KG 4,40\nRASVATON MAITO 1,55\nRUISEVÄS 540G 159\nBANAANI 0,75\nYHTEENSÄ 8,29\n`)).toEqual([4.4, 1.55, 1.59, 0.75]);
+  });
+
   it('leaves a receipt that adds up untouched', () => {
     const text = `${HEADER}LIPPIS BASEBALL 1,95\nJR NEULE 19,95\nYHTEENSÄ 21,90\n`;
     const parsed = readReceiptText(text);
