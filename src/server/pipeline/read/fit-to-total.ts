@@ -132,7 +132,7 @@ export function fitToTotal(section: ItemSection, witnesses: Witnesses, options: 
   const secondedAsRead = [witnesses.vatCents, ...witnesses.payments].some((w) => w !== null && sameAmount(w, sumOf()));
   // A price kept as a guess that met no witness (`1499`, its comma read as a digit, taken as 1,99)
   // was misread already, and may be the amount misread: a confused digit elsewhere that meets
-  // the total is then no evidence (a kuitti's 1,55 "repaired" to 1,15 beside its 1,59 read `1499`).
+  // the total is then no evidence (a receipt's 1,55 "repaired" to 1,15 beside its 1,59 read `1499`).
   const unconfirmedGuess = !met && kept.some((item) => item.readings !== null);
   if (options.digitConfusions && printed !== null && !sameAmount(printed, sumOf()) && !secondedAsRead && !unconfirmedGuess) {
     const repair = repairConfusedDigit(kept.filter((item) => !chosen.has(item)), sumOf(), printed, {
