@@ -1,5 +1,6 @@
 // Where the item list sits: after the header (store, address, register and date line) and
 // before the total, the payment block or the VAT table.
+import { editDistance } from '../similarity.ts';
 import type { Line } from './lines.ts';
 import { isStopLine } from './line-kinds.ts';
 import { trailingAmount } from './numbers.ts';
@@ -20,11 +21,17 @@ const DATE = /\b\d{1,2}[./-]\d{1,2}[./-] ?(?:19|20)?\d{2}\b/;
 
 // A business ID, a web address, Lidl's returns line: in the header when no price came before
 // them (some shops print them again at the foot). When OCR lost the register or `EUR` line
-// below them, the items still start after these.
-const HEADER_ONLY = /Y-?TUNNUS|\b\d{7}-\d\b|WWW\.|HTTPS?:|\.FI\/|PALAUTUSOHJE/;
+// below them, the items still start after these. A web address is known by its `.fi` whatever
+// OCR made of the slash after it (`1id1.fi asiakaspalvelu`).
+const HEADER_ONLY = /Y-?TUNNUS|\b\d{7}-\d\b|WWW\.|HTTPS?:|\.FI\b/;
+
+/** Lidl's `Palautusohje` (returns guide), also with a letter or two lost or misread (`ALAUTUSOHJE`, `PALAUTUSOHJ`). */
+function isReturnsGuide(key: string): boolean {
+  return key.split(/[^A-Z]+/).some((word) => word.length >= 10 && editDistance(word, 'PALAUTUSOHJE') <= 2);
+}
 
 function isHeaderEnd(line: Line, pricedBefore: boolean): boolean {
-  if (REGISTER.test(line.key) || DATE.test(line.key) || (!pricedBefore && HEADER_ONLY.test(line.key))) return true;
+  if (REGISTER.test(line.key) || DATE.test(line.key) || (!pricedBefore && (HEADER_ONLY.test(line.key) || isReturnsGuide(line.key)))) return true;
   // Lidl prints `EUR` above its price column; online orders print their order number.
   return (/(^|\s)EUR$/.test(line.key) && !/\d[,.]\d|KPL/.test(line.key)) || /^TILAUSNRO|^TILAUSNUMERO/.test(line.key);
 }

@@ -54,14 +54,15 @@ function trailingAmounts(tokens: readonly string[]): { amounts: Amount[]; labelE
 /** An amount of the right-hand column, signed as printed (OCR often loses a discount's minus). */
 export interface ColumnAmount {
   cents: number;
-  /** Set for a bare number at the line's end with Lidl's VAT letter after it (`1109 B`): the prices it may mean. */
+  /** Set for a bare number at the line's end with Lidl's VAT letter after it (`1109 B`, `109 8`): the prices it may mean. */
   readings: number[] | null;
 }
 
-// `1109 B`: a price whose comma OCR lost, known for one by the VAT letter printed after it.
+// `1109 B`: a price whose comma OCR lost, known for one by the VAT letter printed after it; the
+// letter B is read as 8 too (`109 8`), OCR's usual confusion of the two.
 function commalessAmount(tokens: readonly string[]): ColumnAmount | null {
   const [number, letter] = tokens.slice(-2);
-  if (number === undefined || letter === undefined || !/^[A-F]$/.test(letter)) return null;
+  if (number === undefined || letter === undefined || !/^[A-F8]$/.test(letter)) return null;
   const readings = commalessReadings(number);
   return readings.length > 0 ? { cents: readings[0] ?? 0, readings } : null;
 }

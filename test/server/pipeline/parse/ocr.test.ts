@@ -159,6 +159,41 @@ describe('noisy OCR text', () => {
       ]);
     });
 
+    // The same receipt read with each price on the line above its name, the first on its own.
+    const raised = (header: readonly string[], lidlPlus: string): string =>
+      [
+        'Lidl Suomi Ky Tampere-Hatanpää',
+        ...header,
+        'Croissant voi 4 kpl            2,98 B',
+        '  2 x 1,49                    -0,60',
+        'Alennus 20%                    1,29 B',
+        'Ruisleipä 500g                -0,30',
+        `Lidl Plus -säästösi            ${lidlPlus}`,
+        'Kevytmaito 1l                  2,19 B',
+        'Kananmunat 10 kpl M           -0,40',
+        'Lidl Plus -säästösi',
+        'Yhteensä                       6,51',
+      ].join('\n');
+    const columnsRead = [
+      ['Croissant voi 4 kpl', 2.38, 2],
+      ['Ruisleipä 500g', 0.99, 1],
+      ['Kevytmaito 1l', 1.35, 1],
+      ['Kananmunat 10 kpl M', 1.79, 1],
+    ];
+
+    it('starts the items after the returns guide and web address OCR garbled (`alautusohje; 1id1.fi`)', () => {
+      // The slash read as a space, the first letter lost, and the line read twice, half of it again.
+      const parsed = readReceiptText(raised(['Y-tunnus FI 01615779-0', 'alautusohje; 1id1.fi asiakaspalvelu', 'Päläutusohj'], '1,35 B'));
+      expect(parsed.items.map((i) => [i.name, i.price, i.quantity])).toEqual(columnsRead);
+      expect(parsed.notices).toEqual([]);
+    });
+
+    it('takes a comma-less amount whose VAT letter B OCR read as 8 (`135 8`)', () => {
+      const parsed = readReceiptText(raised(['Y-tunnus FI 01615779-0', 'Palautusohje: lidl.fi/asiakaspalvelu'], '135 8'));
+      expect(parsed.items.map((i) => [i.name, i.price, i.quantity])).toEqual(columnsRead);
+      expect(parsed.notices).toEqual([]);
+    });
+
     it('does not pair by order when a product’s amount kept a minus', () => {
       const swapped = lines.map((line) => line.replace('0,40', '-0,40').replace('-0,30', '0,30').replace(/^Kevytmaito 1l {18}2,19 B/, 'Kevytmaito 1l                 -2,19 B'));
       const parsed = readReceiptText(swapped.join('\n'));
