@@ -70,6 +70,14 @@ describe('names by vote', () => {
     }
   });
 
+  it('does not take the name of another of the chosen lines, read by the others at this line’s price', async () => {
+    // The earlier passes misread the rosolli's 2,29 as the cream's 2,78 and lost the cream's price.
+    const misread = receipt([LANTTU, ROSOLLI.replace('2,29', '2,78'), 'Valio vispikerma 2dl laktoositon'], '6,96');
+    expect(
+      await names([photoPass(misread, 'block'), photoPass(misread, 'column'), photoPass(receipt([LANTTU, ROSOLLI, KERMA], '6,96'), 'block-local')]),
+    ).toEqual(['Pirkka lanttulaatikko 400g', 'Pirkka rosolli 400g', 'Valio vispikerma 2dl laktoositon']);
+  });
+
   it('keeps the chosen name when one other pass reads the line and another lacks it', async () => {
     expect(
       await names([
