@@ -10,6 +10,13 @@ export function letters(line: string): string {
   return fold(line).replace(/[^A-Z0-9]/g, '');
 }
 
+/**
+ * Two readings of one printed line, OCR slips allowed, found among other lines rather than in
+ * printed order (a page's overlap with the one before, a name the chosen pass has elsewhere):
+ * at least this alike. Aligned in order, the merge of passes asks less (merge-passes.ts).
+ */
+export const READ_ALIKE = 0.8;
+
 /** How alike two readings' lines are: 1 for the same letters and digits, 0 for nothing in common. */
 export function linesAlike(a: string, b: string): number {
   return similarity(letters(a), letters(b));

@@ -6,13 +6,11 @@
 // chosen pass's own; two versions agree with each other alike, so it takes two others reading
 // the line at its price to outvote the chosen pass.
 import { alignReadings } from './align.ts';
-import { agreementWith, linesAlike } from './alike.ts';
+import { agreementWith, linesAlike, READ_ALIKE } from './alike.ts';
 import type { ParsedItem } from '../types.ts';
 
 /** How much more agreed with another version must be (in likeness summed over the versions) to replace the chosen name. */
 const CLEARLY_MORE_AGREED = 0.25;
-/** Names at least this alike are one printed line read twice (as the pages of a scan are joined, pages.ts). */
-const SAME_NAME = 0.8;
 
 const centsOf = (item: ParsedItem): number => Math.round(item.price * 100);
 
@@ -37,7 +35,7 @@ export function namesByVote(chosen: readonly ParsedItem[], others: readonly (rea
       // The chosen pass's own name of another line: the passes that read it at this price misread
       // that line's price and lost this one's (a real photo tilted 10°: `Valio rasvaton maito 1,51`
       // read at 1,59, the rye bread's price below it, twice).
-      if (chosen.some((item) => item !== own && linesAlike(item.name, name) >= SAME_NAME)) continue;
+      if (chosen.some((item) => item !== own && linesAlike(item.name, name) >= READ_ALIKE)) continue;
       const candidate = agreementWith(name, names);
       if (candidate > best.agreement) best = { name, agreement: candidate };
     }

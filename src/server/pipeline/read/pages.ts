@@ -6,10 +6,8 @@
 import { splitLines } from '../parse/lines.ts';
 import { findSections } from '../parse/sections.ts';
 import { similarity } from '../similarity.ts';
-import { letters } from './alike.ts';
+import { letters, READ_ALIKE } from './alike.ts';
 
-/** Two readings of one printed line, OCR slips allowed: at least this similar once folded. */
-const SAME_LINE = 0.8;
 /** Lines of a page searched for the overlap with the page before. */
 const MAX_OVERLAP = 20;
 /** A header is at most this many lines. */
@@ -21,7 +19,7 @@ function sameLine(a: string, b: string): boolean {
   const y = letters(b);
   // Too short to allow a slip: a line of one or two characters must read the same.
   if (Math.max(x.length, y.length) < 3) return x === y && x.length > 0;
-  return similarity(x, y) >= SAME_LINE;
+  return similarity(x, y) >= READ_ALIKE;
 }
 
 /** A page's lines without the blank ones at its top and foot. */
