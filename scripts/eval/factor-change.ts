@@ -5,7 +5,8 @@
 // of its time: only uncertain items took their category's median). The reading is the same both
 // times, so the difference is the factors' alone. When factors change, commit the old table here
 // first, so that `npm run eval` shows what moved. An item of the locked fold is counted but never
-// named, nor its factor shown (which would say how it was read): the fold is reported in aggregate.
+// named, nor its factor shown (which would say how it was read), and a receipt of the locked fold
+// gets no row of its own under --verbose: the folds are reported in aggregate.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseCsv } from '../../src/server/pipeline/data/csv.ts';
@@ -16,6 +17,7 @@ import { totalRange } from '../../src/server/pipeline/emissions/range.ts';
 import type { ParsedItem } from '../../src/server/pipeline/types.ts';
 import { inLockedFold } from '../data/model/fold.ts';
 import { REPO_ROOT } from '../paths.ts';
+import { inReceiptFold } from './receipt-fold.ts';
 import { formatTable, type Cell } from './table.ts';
 
 export const BASELINE_TABLE = resolve(REPO_ROOT, 'scripts/eval/baseline/emission-factors.csv');
@@ -135,11 +137,16 @@ const percent = (before: number, after: number): string =>
 export function factorChangeReport(labelDirs: readonly string[], options: { verbose?: boolean; topItems?: number } = {}): string {
   const { receipts, items } = factorChange(labelDirs);
   if (receipts.length === 0) return 'No labelled receipts found.';
-  const rows: Cell[][] = receipts.map((r) => [r.label.slice(0, 60), r.items, r.before, r.after, `${r.low}–${r.high}`, percent(r.before, r.after)]);
-  const before = sum(receipts.map((r) => r.before));
-  const after = sum(receipts.map((r) => r.after));
+  const open = receipts.filter((r) => !inReceiptFold(`${r.label}.json`));
+  const folded = receipts.filter((r) => inReceiptFold(`${r.label}.json`));
+  const rows: Cell[][] = open.map((r) => [r.label.slice(0, 60), r.items, r.before, r.after, `${r.low}–${r.high}`, percent(r.before, r.after)]);
+  const totalsOf = (label: string, of: readonly ReceiptChange[]): Cell[] => {
+    const [before, after] = [sum(of.map((r) => r.before)), sum(of.map((r) => r.after))];
+    return [label, sum(of.map((r) => r.items)), before, after, '', percent(before, after)];
+  };
+  if (folded.length > 0) rows.push(totalsOf(`(${folded.length} receipts of the locked fold)`, folded));
   const moved = receipts.filter((r) => Math.abs(r.after - r.before) > 0.1 * Math.max(r.before, 1e-9)).length;
-  const summary: Cell[] = ['all receipts', sum(receipts.map((r) => r.items)), before, after, '', percent(before, after)];
+  const summary = totalsOf('all receipts', receipts);
   const lines = [
     options.verbose ? formatTable(['receipt', 'items', 'kg before', 'kg after', 'range after', 'change'], [...rows, summary]) : formatTable(['receipts', 'items', 'kg before', 'kg after', '', 'change'], [[`${receipts.length} receipts`, ...summary.slice(1)]]),
     `${moved} of ${receipts.length} receipts moved by more than 10 %; ${items.length} labelled items changed.${options.verbose ? '' : ' One row per receipt: --verbose.'}`,

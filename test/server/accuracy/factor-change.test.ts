@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baselineTables, factorChange, factorChangeReport, LOCKED } from '../../../scripts/eval/factor-change.ts';
 import { inLockedFold } from '../../../scripts/data/model/fold.ts';
+import { inReceiptFold } from '../../../scripts/eval/receipt-fold.ts';
 import { FIXTURE_RECEIPTS } from '../../../scripts/paths.ts';
 import { DEFAULT_TABLES } from '../../../src/server/pipeline/emissions/item-factor.ts';
 
@@ -42,5 +43,18 @@ describe('factor change report', () => {
     for (const item of fold) expect(report).not.toContain(item.name.slice(0, 36));
     for (const item of outside) expect(report).toContain(item.name.slice(0, 36));
     expect(report.split(LOCKED).length - 1).toBe(fold.length);
+  });
+
+  it('gives each receipt a row under --verbose but the locked fold’s, which it sums in one', () => {
+    const { receipts } = factorChange(labels);
+    const report = factorChangeReport(labels, { verbose: true });
+    const folded = receipts.filter((r) => inReceiptFold(`${r.label}.json`));
+    expect(folded.length).toBeGreaterThan(0);
+    for (const r of receipts) {
+      if (inReceiptFold(`${r.label}.json`)) expect(report).not.toContain(r.label.slice(0, 60));
+      else expect(report).toContain(r.label.slice(0, 60));
+    }
+    const row = report.split('\n').find((line) => line.startsWith(`(${folded.length} receipts of the locked fold)`));
+    expect(row).toContain(String(Math.round(folded.reduce((a, r) => a + r.items, 0))));
   });
 });
