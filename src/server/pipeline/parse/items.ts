@@ -194,7 +194,12 @@ export function readItemLines(lines: readonly Line[], start: number, end: number
       case 'weight': {
         if (pending) {
           const total = modifierTotal(kind);
-          if (pending.readings.length > 0) {
+          if (pending.partial && total !== null && pending.readings.includes(total)) {
+            // `KANAN FILEES. 11,9` over `4 KPL 2,99 €/KPL`: what was read of the price agrees with
+            // the line's own arithmetic, 11,96; its nine other readings are guesses, and one of them
+            // would meet a total line whose own last digit was misread.
+            push(newDraft(pending.shortName, total, pending.lineIndex));
+          } else if (pending.readings.length > 0) {
             // `NAME 479` over `2 KPL 3,49 €/KPL`: the bare number was the price without its comma.
             const item = newDraft(pending.shortName, pending.readings[0] ?? 0, pending.lineIndex);
             item.readings = total === null ? pending.readings : [...pending.readings, total];

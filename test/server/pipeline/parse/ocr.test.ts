@@ -442,6 +442,28 @@ describe('OCR variants of phone photos', () => {
     expect(parsed.notices.map((notice) => notice.message)).toHaveLength(1);
   });
 
+  it('confirms no lost digit when two lines’ guesses split the total otherwise as well', () => {
+    // 2,35 + 0,65 or 2,31 + 0,69, or six ways between: the total cannot tell which, so neither line is guessed.
+    const parsed = readReceiptText(receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,6', 'LEIPÄ            1,99'], '4,99'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([['LEIPÄ', 1.99]]);
+    expect(parsed.notices.map((notice) => notice.message)).toHaveLength(1);
+  });
+
+  it('takes a price that lost its last digit as its quantity line says, not as a misread total would have it', () => {
+    // 4 × 2,99 is 11,96, which `11,9` agrees with; the total line's 13,92 (for 13,96) would make it 11,92.
+    const parsed = readReceiptText(receipt(['KANAN FILEES. HUNAJAMAR         11,9 E', '4 KPL       2,99 €/KPL', 'KAHVI        2,00'], '13,92'));
+    expect(parsed.items.map((i) => [i.name, i.price])).toEqual([
+      ['KANAN FILEES. HUNAJAMAR', 11.96],
+      ['KAHVI', 2],
+    ]);
+    expect(parsed.notices.map((notice) => notice.message)).toHaveLength(1);
+  });
+
+  it('guesses no lost digit where the total line and the card disagree: it would meet whichever was misread', () => {
+    const text = `${receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,65'], '3,01')}\nKORTTITAPAHTUMA\nDebit/Veloitus      3,00 EUR`;
+    expect(readReceiptText(text).items.map((i) => [i.name, i.price])).toEqual([['PORKKANA', 0.65]]);
+  });
+
   it('still reads a name ending in a one-decimal size with its price on the next line', () => {
     expect(items(receipt(['COCA-COLA ZERO 1,5', '              2,99'], '2,99'))).toEqual([['COCA-COLA ZERO 1,5', 2.99]]);
   });
