@@ -17,7 +17,7 @@ import { formatTable, percent, type Cell } from './table.ts';
 
 export const TURNS = [90, 180, 270] as const;
 /** Tilts as a receipt photographed by hand may lean (degrees clockwise), measured on request (`--turns=-15,15`). */
-export const TILTS = [-15, -10, 10, 15] as const;
+export const TILTS = [-15, -10, -5, 5, 10, 15] as const;
 /**
  * Not turned: a scan PDF's picture written again as a JPEG of another quality (CONTROL_QUALITY),
  * measured on request (`--turns 0,90,180,270`). It reads as its twin only as often as the JPEG's
