@@ -32,8 +32,14 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
   if (uncertain.length === 0 || uncertain.length > MAX_UNCERTAIN || targets.length === 0) return { choice: fallback, met: false };
   const combinations = uncertain.reduce((product, item) => product * ((item.readings?.length ?? 1) + (item.mayDrop ? 1 : 0)), 1);
   if (combinations > MAX_COMBINATIONS) return { choice: fallback, met: false };
-  const witnessesAgree = new Set(targets).size === 1;
-  const best = { choice: fallback, rank: Infinity, level: Infinity, guesses: new Set<string>() };
+  const best = { choice: fallback, rank: Infinity, dropped: Infinity };
+  // Each way the guessed digits (`confirmOnly`) were read where the lines met a witness, by how
+  // many lines it left out. A guessed digit's readings are alike likely, so a guess is confirmed
+  // only where no other guess, keeping as many lines, meets a witness too: neither where two
+  // lines' guesses split the sum otherwise (`2,3` and `0,6` meeting 3,00 as 2,35 + 0,65 or
+  // 2,31 + 0,69), nor where one guess reaches two witnesses that disagree, one of them misread
+  // itself (a real photo's total line read 26,71 for 26,77).
+  const guessesMeeting = new Map<number, Set<string>>();
   const choice: number[] = [];
   const visit = (k: number, sum: number, dropped: number): void => {
     if (k === uncertain.length) {
@@ -42,22 +48,11 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
       // taken as 1,80 a cent from the card's 16,42, its true 1,78 unreachable by a misread 2,89).
       const targetRank = targets.indexOf(sum);
       if (targetRank < 0) return;
-      // A guessed digit meets a witness only where the witnesses agree: else it may meet the one
-      // whose own last digit was misread (a real photo's total line read 26,71 for 26,77).
-      if (!witnessesAgree && choice.some((r, g) => r >= 0 && uncertain[g]?.confirmOnly)) return;
-      // Prefer the strongest witness, then keeping every line, then the likeliest readings.
-      const level = targetRank * 1e6 + dropped * 1e4;
-      const rank = level + choice.reduce((a, b) => a + Math.max(b, 0), 0);
-      // A guessed digit's readings are alike likely: two guesses that split the sum otherwise
-      // and meet the same witness confirm neither (`2,3` and `0,6` meeting 3,00 as 2,35 + 0,65
-      // or 2,31 + 0,69).
       const guesses = choice.map((r, g) => (uncertain[g]?.confirmOnly ? r : '')).join();
-      if (level < best.level) [best.level, best.guesses] = [level, new Set([guesses])];
-      else if (level === best.level) best.guesses.add(guesses);
-      if (rank < best.rank) {
-        best.choice = [...choice];
-        best.rank = rank;
-      }
+      guessesMeeting.set(dropped, (guessesMeeting.get(dropped) ?? new Set()).add(guesses));
+      // Prefer the strongest witness, then keeping every line, then the likeliest readings.
+      const rank = targetRank * 1e6 + dropped * 1e4 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
+      if (rank < best.rank) [best.choice, best.rank, best.dropped] = [[...choice], rank, dropped];
       return;
     }
     const item = uncertain[k];
@@ -75,7 +70,7 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
     }
   };
   visit(0, baseCents, 0);
-  if (best.guesses.size > 1) return { choice: fallback, met: false };
+  if ((guessesMeeting.get(best.dropped)?.size ?? 0) > 1) return { choice: fallback, met: false };
   return { choice: best.choice, met: best.rank < Infinity };
 }
 

@@ -464,6 +464,14 @@ describe('OCR variants of phone photos', () => {
     expect(readReceiptText(text).items.map((i) => [i.name, i.price])).toEqual([['PORKKANA', 0.65]]);
   });
 
+  it('still guesses a lost digit beside a payment split in two, which its guesses cannot reach', () => {
+    const text = `${receipt(['RAEJUUSTO 200G            2,3 E', 'PORKKANA            0,65'], '3,00')}\nKÄTEINEN      2,00\nKORTTIMAKSU      1,00`;
+    expect(readReceiptText(text).items.map((i) => [i.name, i.price])).toEqual([
+      ['RAEJUUSTO 200G', 2.35],
+      ['PORKKANA', 0.65],
+    ]);
+  });
+
   it('still reads a name ending in a one-decimal size with its price on the next line', () => {
     expect(items(receipt(['COCA-COLA ZERO 1,5', '              2,99'], '2,99'))).toEqual([['COCA-COLA ZERO 1,5', 2.99]]);
   });
