@@ -8,7 +8,13 @@ import { glyphsOf, halve, printOf, type Glyph } from './orientation.ts';
 import type { GrayImage } from './paper.ts';
 
 /** A run of letters on one line with no wider gap than between two words: a name, a price. */
-type Phrase = Pick<Glyph, 'left' | 'top' | 'right' | 'bottom'>;
+type Phrase = Pick<Glyph, 'left' | 'top' | 'right' | 'bottom'> & { feet?: Foot[] };
+
+/** Where a letter of a phrase stands: its middle across, its bottom. */
+interface Foot {
+  x: number;
+  y: number;
+}
 
 /** A price printed between two names' lines, in the page's pixels, and how far down its name's line is. */
 export interface RaisedPrice extends Phrase {
@@ -41,6 +47,10 @@ const SIGN_ROOM = 1.3;
  * along the run and less further on, and a price that drifted down belongs to the name above it.
  */
 const MIN_RAISED_RUN = 4;
+/** Letters a name needs for the slope its letters lie at to count. */
+const MIN_SLOPE_LETTERS = 8;
+/** The middle half of the names' slopes lies within this (half a degree) where they agree on one. */
+const SLOPES_AGREE = Math.tan((0.5 * Math.PI) / 180);
 const STEADY_OFFSET = 0.25;
 
 /**
@@ -97,18 +107,58 @@ function phrasesOf(glyphs: readonly Glyph[], size: { height: number; width: numb
       // On the phrase's line: within the letters' band (a comma hangs below it, a dot sits low).
       if (joined === null && middle >= phrase.top - 0.3 * size.height && middle <= phrase.bottom + 0.3 * size.height) joined = phrase;
     }
+    const letter = mark.bottom - mark.top + 1 >= 0.7 * size.height;
     if (joined) {
       joined.right = Math.max(joined.right, mark.right);
       // Only letters of a line's height set its band, so a comma does not stretch it downwards.
-      if (mark.bottom - mark.top + 1 >= 0.7 * size.height) {
+      if (letter) {
         joined.top = Math.min(joined.top, mark.top);
         joined.bottom = Math.max(joined.bottom, mark.bottom);
+        addLetter(joined, mark);
       }
     } else if (mark.bottom - mark.top + 1 >= 0.5 * size.height) {
-      open.push({ left: mark.left, right: mark.right, top: mark.top, bottom: mark.bottom });
+      const phrase: Phrase = { left: mark.left, right: mark.right, top: mark.top, bottom: mark.bottom };
+      if (letter) addLetter(phrase, mark);
+      open.push(phrase);
     }
   }
   return [...done, ...open];
+}
+
+function addLetter(phrase: Phrase, mark: Glyph): void {
+  (phrase.feet ??= []).push({ x: (mark.left + mark.right) / 2, y: mark.bottom });
+}
+
+/**
+ * How far a phrase's baseline falls per pixel across, or null for a phrase of too few letters to
+ * tell: the median of the slopes between its letters' feet at least `apart` across (most letters
+ * stand on the baseline; a g, p or y reaching below it, or a comma, is outvoted).
+ */
+function slopeOf(phrase: Phrase, apart: number): number | null {
+  const feet = phrase.feet ?? [];
+  if (feet.length < MIN_SLOPE_LETTERS) return null;
+  const slopes: number[] = [];
+  for (let i = 0; i < feet.length; i++) {
+    for (let j = i + 1; j < feet.length; j++) {
+      const [a, b] = [feet[i] as Foot, feet[j] as Foot];
+      if (Math.abs(b.x - a.x) >= apart) slopes.push((b.y - a.y) / (b.x - a.x));
+    }
+  }
+  return median(slopes);
+}
+
+/**
+ * The slope the names' lines lie at on the page, where they agree on one: a page levelled a
+ * degree or two off (its lean misjudged by the paper's edges) brings every price as steadily off
+ * its name's line as a printer that raised them would. Where the names' own slopes scatter
+ * (crumpled or curled paper, letters too few or too small to tell) or the names are fewer than
+ * two runs' worth, 0: the page is taken as level.
+ */
+function printSlope(names: readonly Phrase[], size: { width: number }): number {
+  const slopes = names.flatMap((name) => slopeOf(name, 2 * size.width) ?? []);
+  const [low = null, middle = null, high = null] = [0.25, 0.5, 0.75].map((share) => quantile(slopes, share));
+  if (slopes.length < 2 * MIN_RAISED_RUN || low === null || middle === null || high === null) return 0;
+  return high - low <= SLOPES_AGREE ? middle : 0;
 }
 
 /**
@@ -135,16 +185,19 @@ export function findRaisedPrices(page: GrayImage): RaisedPrice[] {
     phrase.right >= edge - COLUMN_REACH * size.width && phrase.right - phrase.left <= MAX_PRICE_CHARACTERS * size.width && phrase.left > 0.45 * half.width;
   const prices = phrases.filter(isPrice);
   const names = phrases.filter((phrase) => !isPrice(phrase) && phrase.right - phrase.left >= 3 * size.width);
+  const slope = printSlope(names, size);
   // Runs of prices one after another down the page that stand between the names' lines.
   const runs: { price: Phrase; down: number }[][] = [[]];
   const middleOf = (phrase: Phrase): number => (phrase.top + phrase.bottom) / 2;
   for (const price of prices.sort((a, b) => a.top - b.top)) {
     const middle = middleOf(price);
+    const across = (price.left + price.right) / 2;
+    const lineAt = (name: Phrase): number => middleOf(name) + (across - (name.left + name.right) / 2) * slope;
     // The names on the price's line or the lines next to it, left of the price.
-    const beside = names.filter((name) => name.right < price.left && Math.abs(middleOf(name) - middle) < 1.5 * size.height);
+    const beside = names.filter((name) => name.right < price.left && Math.abs(lineAt(name) - middle) < 1.5 * size.height);
     if (beside.length === 0) continue;
-    const nearest = Math.min(...beside.map((name) => Math.abs(middleOf(name) - middle)));
-    const down = Math.min(...beside.map((name) => middleOf(name) - middle).filter((offset) => offset > 0));
+    const nearest = Math.min(...beside.map((name) => Math.abs(lineAt(name) - middle)));
+    const down = Math.min(...beside.map((name) => lineAt(name) - middle).filter((offset) => offset > 0));
     if (nearest < BETWEEN_LINES * size.height || !Number.isFinite(down)) runs.push([]);
     else runs[runs.length - 1]?.push({ price, down });
   }

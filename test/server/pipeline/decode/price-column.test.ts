@@ -14,6 +14,16 @@ async function page(raise: (index: number) => number): Promise<GrayImage> {
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
 
+/** The page turned by `degrees` on white, as a page levelled that far off its print's lean. */
+async function leaning(printed: GrayImage, degrees: number): Promise<GrayImage> {
+  const { data, info } = await sharp(printed.data, { raw: { width: printed.width, height: printed.height, channels: 1 } })
+    .rotate(degrees, { background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
 describe('findRaisedPrices', () => {
   it('finds each item price printed half a line above its name, and how far down its name is', async () => {
     const printed = await page(LIDL_RAISE);
@@ -40,6 +50,20 @@ describe('findRaisedPrices', () => {
   it('finds none where prices drift off their lines a little more on each, as on curled paper', async () => {
     // From a fifth of a line above its name to four fifths: between the lines, but not as a printer prints.
     expect(findRaisedPrices(await page((index) => (LIDL_ITEM_LINES.includes(index) ? 0.2 + 0.1 * (index - 2) : 0)))).toEqual([]);
+  });
+
+  it('finds none on a page left leaning a degree and a half, where every price stands off its name alike', async () => {
+    // Levelled by the paper's edges rather than by its print (a scan tilted 5°): a price at the
+    // right edge stands half a letter off its name's middle, as steadily as a raised column.
+    for (const degrees of [1.5, -1.5]) expect(findRaisedPrices(await leaning(await page(() => 0), degrees))).toEqual([]);
+  });
+
+  it('still finds the raised prices of a page leaning a degree and a half', async () => {
+    for (const degrees of [1.5, -1.5]) {
+      const raised = findRaisedPrices(await leaning(await page(LIDL_RAISE), degrees));
+      expect(raised.length).toBeGreaterThanOrEqual(LIDL_ITEM_LINES.length - 1);
+      expect(raised.length).toBeLessThanOrEqual(LIDL_ITEM_LINES.length);
+    }
   });
 
   it('finds none on a page of specks as many as a hostile picture holds', () => {
