@@ -156,8 +156,8 @@ function slopeOf(phrase: Phrase, apart: number): number | null {
  */
 function printSlope(names: readonly Phrase[], size: { width: number }): number {
   const slopes = names.flatMap((name) => slopeOf(name, 2 * size.width) ?? []);
-  const [low = null, middle = null, high = null] = [0.25, 0.5, 0.75].map((share) => quantile(slopes, share));
-  if (slopes.length < 2 * MIN_RAISED_RUN || low === null || middle === null || high === null) return 0;
+  if (slopes.length < 2 * MIN_RAISED_RUN) return 0;
+  const [low = 0, middle = 0, high = 0] = [0.25, 0.5, 0.75].map((share) => quantile(slopes, share) ?? 0);
   return high - low <= SLOPES_AGREE ? middle : 0;
 }
 

@@ -32,7 +32,7 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
   if (uncertain.length === 0 || uncertain.length > MAX_UNCERTAIN || targets.length === 0) return { choice: fallback, met: false };
   const combinations = uncertain.reduce((product, item) => product * ((item.readings?.length ?? 1) + (item.mayDrop ? 1 : 0)), 1);
   if (combinations > MAX_COMBINATIONS) return { choice: fallback, met: false };
-  const best = { choice: fallback, rank: Infinity, dropped: Infinity };
+  const best = { choice: fallback, rank: Infinity };
   // Each way the guessed digits (`confirmOnly`) were read where the lines met a witness, by how
   // many lines it left out. A guessed digit's readings are alike likely, so a guess is confirmed
   // only where no other guess, keeping as many lines, meets a witness too: neither where two
@@ -52,7 +52,7 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
       guessesMeeting.set(dropped, (guessesMeeting.get(dropped) ?? new Set()).add(guesses));
       // Prefer the strongest witness, then keeping every line, then the likeliest readings.
       const rank = targetRank * 1e6 + dropped * 1e4 + choice.reduce((a, b) => a + Math.max(b, 0), 0);
-      if (rank < best.rank) [best.choice, best.rank, best.dropped] = [[...choice], rank, dropped];
+      if (rank < best.rank) [best.choice, best.rank] = [[...choice], rank];
       return;
     }
     const item = uncertain[k];
@@ -70,7 +70,8 @@ function chooseReadings(uncertain: DraftItem[], baseCents: number, targets: numb
     }
   };
   visit(0, baseCents, 0);
-  if ((guessesMeeting.get(best.dropped)?.size ?? 0) > 1) return { choice: fallback, met: false };
+  const dropped = best.choice.filter((r) => r < 0).length;
+  if ((guessesMeeting.get(dropped)?.size ?? 0) > 1) return { choice: fallback, met: false };
   return { choice: best.choice, met: best.rank < Infinity };
 }
 
