@@ -186,8 +186,9 @@ export function findRaisedPrices(page: GrayImage): RaisedPrice[] {
   const prices = phrases.filter(isPrice);
   const names = phrases.filter((phrase) => !isPrice(phrase) && phrase.right - phrase.left >= 3 * size.width);
   const slope = printSlope(names, size);
-  // Runs of prices one after another down the page that stand between the names' lines.
-  const runs: { price: Phrase; down: number }[][] = [[]];
+  // The price column top to bottom: how far each price stands off its nearest name's line, how
+  // far down the name below it is, and whether it stands between the lines.
+  const column: { price: Phrase; nearest: number; down: number; between: boolean }[] = [];
   const middleOf = (phrase: Phrase): number => (phrase.top + phrase.bottom) / 2;
   for (const price of prices.sort((a, b) => a.top - b.top)) {
     const middle = middleOf(price);
@@ -198,11 +199,21 @@ export function findRaisedPrices(page: GrayImage): RaisedPrice[] {
     if (beside.length === 0) continue;
     const nearest = Math.min(...beside.map((name) => Math.abs(lineAt(name) - middle)));
     const down = Math.min(...beside.map((name) => lineAt(name) - middle).filter((offset) => offset > 0));
-    if (nearest < BETWEEN_LINES * size.height || !Number.isFinite(down)) runs.push([]);
-    else runs[runs.length - 1]?.push({ price, down });
+    column.push({ price, nearest, down, between: nearest >= BETWEEN_LINES * size.height && Number.isFinite(down) });
   }
+  // Runs of prices one after another down the page that stand between the names' lines.
+  const runs: { first: number; last: number }[] = [];
+  column.forEach((entry, index) => {
+    if (!entry.between) return;
+    const run = runs[runs.length - 1];
+    if (run && run.last === index - 1) run.last = index;
+    else runs.push({ first: index, last: index });
+  });
+  const raisedRuns = runs
+    .map(({ first, last }) => ({ run: column.slice(first, last + 1), before: column[first - 1], after: column[last + 1] }))
+    .filter(({ run, before, after }) => isSteady(run, STEADY_OFFSET * size.height) && !isBulge(run, before, after, STEADY_OFFSET * size.height));
   const raised: RaisedPrice[] = [];
-  for (const run of runs.filter((run) => isSteady(run, STEADY_OFFSET * size.height))) {
+  for (const { run } of raisedRuns) {
     // In the page's pixels: room for a discount's minus left of the digits, a comma's tail below.
     for (const { price, down } of run) {
       raised.push({
@@ -221,6 +232,20 @@ export function findRaisedPrices(page: GrayImage): RaisedPrice[] {
 function isSteady(run: readonly { down: number }[], spread: number): boolean {
   const downs = run.map((price) => price.down);
   return run.length >= MIN_RAISED_RUN && Math.max(...downs) - Math.min(...downs) <= spread;
+}
+
+/**
+ * Whether a run stands between the lines only at the top of a bulge in the paper: a bulge brings
+ * the prices off their names' lines a little more on each and back a little less, so the prices
+ * just above and just below the run stand nearly as far off their names as the run does (within
+ * `spread` of its middle offset). A printer raises the item prices from the first to the last
+ * and prints the lines after them (the total, the payment) beside their words: at one end at
+ * least, a raised column ends abruptly or with the column itself.
+ */
+function isBulge(run: readonly { down: number }[], before: { nearest: number } | undefined, after: { nearest: number } | undefined, spread: number): boolean {
+  const middle = median(run.map((price) => price.down)) ?? 0;
+  const gradual = (next: { nearest: number } | undefined): boolean => next !== undefined && middle - next.nearest < spread;
+  return gradual(before) && gradual(after);
 }
 
 /**

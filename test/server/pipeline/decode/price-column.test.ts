@@ -52,6 +52,14 @@ describe('findRaisedPrices', () => {
     expect(findRaisedPrices(await page((index) => (LIDL_ITEM_LINES.includes(index) ? 0.2 + 0.1 * (index - 2) : 0)))).toEqual([]);
   });
 
+  it('finds none where prices stand between the lines only at the top of a bulge in the paper', async () => {
+    // Off their names' lines by an eighth of a line at the first and the last item, by a quarter
+    // between: the middle prices stand between the lines as steadily as a raised column, but
+    // their neighbours on both sides stand nearly as far off.
+    const bulge = [0.12, 0.2, 0.24, 0.24, 0.24, 0.2, 0.12];
+    expect(findRaisedPrices(await page((index) => bulge[LIDL_ITEM_LINES.indexOf(index)] ?? 0))).toEqual([]);
+  });
+
   it('finds none on a page left leaning a degree and a half, where every price stands off its name alike', async () => {
     // Levelled by the paper's edges rather than by its print (a scan tilted 5°): a price at the
     // right edge stands half a letter off its name's middle, as steadily as a raised column.
