@@ -100,14 +100,16 @@ const VAT = String.raw`(?:\s+[A-F])?`;
 // `KPL` as OCR reads it: `KP1`, `KPI`, `KPE`, `RPL`, `PL`, or `KP` with its L lost.
 const PIECE = String.raw`(?:KPL|KP1|KPI|KPE|RPL|PL|KP)`;
 const PER_PIECE = String.raw`(?:\/\s*${PIECE}l?)?`;
-const QTY_HEAD = new RegExp(String.raw`^(\d{1,3})\s*(?:${PIECE}|X|×)\.?(?=[\s\d]|$)\s*(.*)$`, 'i');
+// A speck OCR glued to the unit: `KPL.`, `KPL,`, `KPI-`, `KPL:`.
+const SPECK = String.raw`[.,:;-]?`;
+const QTY_HEAD = new RegExp(String.raw`^(\d{1,3})\s*(?:${PIECE}|X|×)${SPECK}(?=[\s\d]|$)\s*(.*)$`, 'i');
 const QTY_REST = new RegExp(
   String.raw`^(?:[xX×*áà@]\s*)?${NUM}?\s*${EURO}\s*${PER_PIECE}\s*${NUM}?${VAT}$`,
   'i',
 );
 // Noisy OCR around a quantity: trust the `N KPL  1,99 €/KPL` core wherever it sits, a speck
 // between its count and its price or after the price too (`2 KPL = 1,81`, `2 KPI. 2,99`, `1,90.`).
-const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*${PIECE}\.?[\s=]+${NUM}\.?\s*(?:€|E|C)?\s*\/\s*K?P(?:[L1IE]|\b)`, 'i');
+const QTY_ANYWHERE = new RegExp(String.raw`(\d{1,3})\s*${PIECE}${SPECK}[\s=]+${NUM}\.?\s*(?:€|E|C)?\s*\/\s*K?P(?:[L1IE]|\b)`, 'i');
 // Lidl's `2 x 2,39` with specks after it (`2 x 2,30 AA`, `2 x 2,39 (144`): a count and a unit
 // price at the start of a line say it, whatever OCR made of the rest; read as a lone price, its
 // unit price was taken for a product's.

@@ -374,6 +374,9 @@ describe('OCR variants of phone photos', () => {
     ['2 KPL = 1,81 €/KPL', 181],
     ['2 KPL 1,90. €/KPL', 190],
     ['2 KPI. 2,99 €/KPL E=', 299],
+    ['2 KPI-       2,99 €/KPL', 299],
+    ['2 KPL, 1,49 €/KPL', 149],
+    ['2 KPL: 1,49', 149],
   ])('reads the quantity line %j, a mark between its count and its price', (line, unitCents) => {
     const parsed = readReceiptText(receipt(['RAHKA 200G           ' + (2 * unitCents / 100).toFixed(2).replace('.', ','), line], (2 * unitCents / 100).toFixed(2).replace('.', ',')));
     expect(parsed.items).toMatchObject([{ name: 'RAHKA 200G', quantity: 2, unitPrice: unitCents / 100 }]);
