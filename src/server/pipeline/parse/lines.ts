@@ -52,6 +52,12 @@ function isCuttable(tokens: readonly string[]): boolean {
   return !/\d/.test(text) && !/YHT|SUMMA|KORTTI|ALV|VELOITUS|PANTTI/.test(fold(text));
 }
 
+// OCR reads a crumpled paper's left margin as a lowercase fragment one space before the name
+// (`pus VIILI 1X`, `sä] TÄYSMAITO`): a name printed in capitals has no lowercase word before it.
+function isMarginFragment(token: string, rest: readonly string[]): boolean {
+  return /^\p{Ll}{1,3}[\])]?$/u.test(token) && /^\p{Lu}{3}/u.test(rest[0] ?? '') && !rest.some((t) => /\p{Ll}/u.test(t));
+}
+
 /** Removes OCR specks before the first and after the last meaningful token. */
 function stripEdgeNoise(text: string): string {
   const tokens = text.split(' ').filter((t) => t.length > 0);
@@ -62,6 +68,7 @@ function stripEdgeNoise(text: string): string {
       break;
     }
   }
+  if (isMarginFragment(tokens[start] ?? '', tokens.slice(start + 1))) start++;
   let end = tokens.length;
   while (start < end && isPunctuationOnly(tokens[start] ?? '')) start++;
   while (end > start && isPunctuationOnly(tokens[end - 1] ?? '')) end--;

@@ -321,6 +321,16 @@ describe('OCR variants of phone photos', () => {
     ]);
   });
 
+  it('cuts a lowercase fragment of the margin one space before a name printed in capitals, and no word of a name in mixed case', () => {
+    const text = receipt(['pus VIILI 1X          1,78', 'sä] TÄYSMAITO          1,19', 'o KEITTOKINKKU 1,55', 'de Cecco spaghetti 500g          2,15'], '6,67');
+    expect(items(text)).toEqual([
+      ['VIILI 1X', 1.78],
+      ['TÄYSMAITO', 1.19],
+      ['KEITTOKINKKU', 1.55],
+      ['de Cecco spaghetti 500g', 2.15],
+    ]);
+  });
+
   it('still reads a bare number after a volume as the price that lost its comma', () => {
     // `1,5l` read as `1,51`: the number at the end is the price, not noise after one.
     expect(items(receipt(['PIIMÄ RASVATON 1,51          169', 'RUISLEIPÄ 500G    2,49'], '4,18'))).toEqual([
