@@ -168,7 +168,10 @@ export function nearWord(word: string, target: string): boolean {
   const allowed = target.length >= 8 ? 2 : 1;
   if (Math.abs(word.length - target.length) > allowed) return false;
   // OCR rarely garbles both of the first two letters; checking this first keeps parsing fast.
-  if (word[0] !== target[0] && word[1] !== target[1]) return false;
+  // Both differ where the paper's edge or a crease cut the first letter off (`HTEENSÄ`): the
+  // rest of the word then starts with the target's second letter, and the lost letter is one
+  // of the slips allowed.
+  if (word[0] !== target[0] && word[1] !== target[1]) return word[0] === target[1] && editDistance(word, target.slice(1)) < allowed;
   return editDistance(word, target) <= allowed;
 }
 

@@ -24,6 +24,9 @@ describe('readTotalLine', () => {
     ['YHTEENSÄ EUR 17,81', 1781],
     ['YHTEENSÄ 1 234,50', 123450],
     ['MUU Yhteensä 12,96', 1296],
+    // Its first letter cut off by the paper's edge or a crease, and a slip besides.
+    ['HTEENSÄ                        126,40', 12640],
+    ['3 /HIEENSÄ             33, 73', 3373],
   ])('reads the total in %j', (line, cents) => {
     expect(total(line)).toMatchObject({ cents, uncertain: false });
   });
@@ -39,6 +42,7 @@ describe('readTotalLine', () => {
     'VÄLISUMMA 25,34',
     'TUMMA PAAHTO 500G 5,49',
     'SUMMAMUTIKKA 1,00',
+    'HTEENSÄ-EDUT 1,00',
   ])('does not take %j for the total', (line) => {
     expect(total(line)).toBeNull();
   });
