@@ -1,7 +1,6 @@
 // Where the item list sits: after the header (store, address, register and date line) and
 // before the total, the payment block or the VAT table.
-import { editDistance } from '../similarity.ts';
-import type { Line } from './lines.ts';
+import { nearWord, type Line } from './lines.ts';
 import { isStopLine } from './line-kinds.ts';
 import { trailingAmount } from './numbers.ts';
 import { hasTotalKeyword, isVatHeader, readTotalLine, type TotalReading } from './totals.ts';
@@ -27,7 +26,7 @@ const HEADER_ONLY = /Y-?TUNNUS|\b\d{7}-\d\b|WWW\.|HTTPS?:|\.FI\b/;
 
 /** Lidl's `Palautusohje` (returns guide), also with a letter or two lost or misread (`ALAUTUSOHJE`, `PALAUTUSOHJ`). */
 function isReturnsGuide(key: string): boolean {
-  return key.split(/[^A-Z]+/).some((word) => word.length >= 10 && editDistance(word, 'PALAUTUSOHJE') <= 2);
+  return key.split(/[^A-Z]+/).some((word) => nearWord(word, 'PALAUTUSOHJE'));
 }
 
 function isHeaderEnd(line: Line, pricedBefore: boolean): boolean {
