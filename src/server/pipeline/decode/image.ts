@@ -340,19 +340,27 @@ const MIN_SKEW_DEGREES = 0.3;
 const TABLE_LINES_DEGREES = 2;
 
 /** A prepared page turned so its text lines lie level, on white. */
-export async function levelPaper(image: GrayImage): Promise<GrayImage> {
-  const raw = { width: image.width, height: image.height, channels: 1 as const };
+export async function levelPaper(image: GrayImage, skew?: number): Promise<GrayImage> {
+  const lean = skew ?? (await paperLean(image));
+  if (Math.abs(lean) < MIN_SKEW_DEGREES) return image;
+  return toGray(sharp(image.data, { raw: rawOf(image) }).rotate(-lean, { background: '#ffffff' }));
+}
+
+/** How far a prepared page's text lines lean, in degrees clockwise: what `levelPaper` turns it back by. */
+export async function paperLean(image: GrayImage): Promise<number> {
   const scale = Math.min(1, SKEW_SAMPLE_WIDTH / image.width);
   const sample = await toGray(
-    sharp(image.data, { raw }).resize(Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)), {
+    sharp(image.data, { raw: rawOf(image) }).resize(Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)), {
       fit: 'fill',
     }),
   );
   const whole = estimateSkew(sample);
   const print = printLean(sample);
-  const skew = Math.abs(whole - print) > TABLE_LINES_DEGREES ? print : whole;
-  if (Math.abs(skew) < MIN_SKEW_DEGREES) return image;
-  return toGray(sharp(image.data, { raw }).rotate(-skew, { background: '#ffffff' }));
+  return Math.abs(whole - print) > TABLE_LINES_DEGREES ? print : whole;
+}
+
+function rawOf(image: GrayImage): { width: number; height: number; channels: 1 } {
+  return { width: image.width, height: image.height, channels: 1 };
 }
 
 /** One JPEG for a vision model: EXIF-rotated, long side at most VISION_MAX_SIDE, on white. */
