@@ -92,7 +92,8 @@ export interface ExtractorOptions {
   /**
    * Another reading starts only while the photo's readings so far have read at most this many
    * pixels of prepared page (default DEFAULT_REREAD_WITHIN_PIXELS): OCR work counted from the
-   * page, so the same bytes get the same readings whatever the machine's load.
+   * page, so the same bytes get the same readings whatever the machine's load. A reading counts
+   * at most the pixels of the page first read: a levelled page's white corners are not work.
    * Infinity reads every photo that does not add up in full.
    */
   ocrRereadWithinPixels?: number;
@@ -369,7 +370,9 @@ export function createExtractor(options: ExtractorOptions): Extractor {
         log('warn', `Another OCR reading failed (${kind}); the earlier one is kept`);
         return;
       }
-      spentPixels += reading.pixels;
+      // Counted as at most the page first read: levelling a leaning page adds white corners,
+      // which Tesseract passes over, and a page tilted 3° otherwise lost a reading its twin got.
+      spentPixels += Math.min(reading.pixels, first.pixels);
       yield { ...reading, costMs: reading.costMs + owedMs, ...(pricesMoved ? { pricesMoved } : {}) };
       owedMs = 0;
     }
