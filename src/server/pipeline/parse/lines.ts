@@ -127,10 +127,20 @@ function dropColumnJunk(segments: string[]): string[] {
   return segments.filter((segment, i) => !(i > name && i < end && !/\d/.test(segment) && looksLikeNoise(segment)));
 }
 
+// OCR reads the paper's right edge, or a crease down it, as a stray `l` set apart by a wide gap
+// after a line's price (`HUPPARITAKKI ESS SMALL LOGO   49,90      l`), and the letter of a unit
+// keeps the price from ending the line (`0,512 KG` is a weight). A unit follows its number by
+// one space, so one standing a wide gap after the line's last amount is no unit.
+function dropRightMarginLetter(segments: string[]): string[] {
+  const last = segments[segments.length - 1] ?? '';
+  const before = segments[segments.length - 2] ?? '';
+  return segments.length >= 2 && /^[lL]$/.test(last) && /\d[,.]\d\d-?$/.test(before) ? segments.slice(0, -1) : segments;
+}
+
 function normaliseLine(raw: string): string {
   const spaced = raw.normalize('NFC').replace(SPACES, ' ');
   // The line's parts as set apart by wide gaps (name, price, what OCR read from the margins).
-  const segments = dropColumnJunk(dropMarginSegments(spaced.trim().split(/\s{3,}/)));
+  const segments = dropColumnJunk(dropMarginSegments(dropRightMarginLetter(spaced.trim().split(/\s{3,}/))));
   return stripEdgeNoise(dropLeftMarginSpecks(segments.join('   ')).replace(/\s+/g, ' ').trim());
 }
 

@@ -331,6 +331,18 @@ describe('OCR variants of phone photos', () => {
     ]);
   });
 
+  it('reads a price with a stray `l` of the paper\'s right edge a wide gap after it, and a unit one space after a number as a unit', () => {
+    // A 7,95 read as 1,95 leaves the receipt short of its total, so nothing else finds the lines the speck hid.
+    const text = receipt(['M LIPPIS BASEBALL          1,95', 'HUPPARITAKKI ESS SMALL LOGO       49,90                   l', 'KOSTEUSPYYHE SENSITIVE                1,00        L', 'KAURAJUOMA           1,85'], '60,70');
+    expect(items(text)).toEqual([
+      ['M LIPPIS BASEBALL', 1.95],
+      ['HUPPARITAKKI ESS SMALL LOGO', 49.9],
+      ['KOSTEUSPYYHE SENSITIVE', 1],
+      ['KAURAJUOMA', 1.85],
+    ]);
+    expect(items(receipt(['KEVYTMAITO 1,5 L          1,29', 'VALIO TÄYSMAITO 1 L'], '1,29'))).toEqual([['KEVYTMAITO 1,5 L', 1.29]]);
+  });
+
   it('still reads a bare number after a volume as the price that lost its comma', () => {
     // `1,5l` read as `1,51`: the number at the end is the price, not noise after one.
     expect(items(receipt(['PIIMÄ RASVATON 1,51          169', 'RUISLEIPÄ 500G    2,49'], '4,18'))).toEqual([
