@@ -258,6 +258,18 @@ export function continuationAmount(line: Line): number | null {
   return /^-?\d/.test(head) && letterCount(head) <= 4 ? amount.cents : null;
 }
 
+/**
+ * S-Group's `NORM.` line (the price before the discounts under it). OCR misreads one of its
+ * letters now and then (`NORN. 79,95`), and read as a product it made another item of the one
+ * above at its price before discounts; with its dot, a four-letter word one letter off `NORM` is
+ * that line.
+ */
+function isNormLabel(key: string): boolean {
+  if (/^NORM[.,:;]?\s/.test(key)) return true;
+  const word = /^([A-Z]{4})[.,]\s/.exec(key)?.[1];
+  return word !== undefined && [...'NORM'].filter((letter, i) => word[i] !== letter).length === 1;
+}
+
 /** Classifies one line of the item list. */
 export function classifyLine(line: Line): LineKind {
   const { text, key } = line;
@@ -266,7 +278,7 @@ export function classifyLine(line: Line): LineKind {
   if (isStopLine(line) || hasTotalKeyword(line)) return { kind: 'end' };
   if (INFO.test(key) || /^\d{8,14}$/.test(text)) return { kind: 'skip', separator: false };
 
-  if (/^NORM[.,:;]?\s/.test(key)) {
+  if (isNormLabel(key)) {
     const amount = trailingAmount(line.tokens);
     return amount ? { kind: 'norm', cents: Math.abs(amount.cents) } : { kind: 'skip', separator: false };
   }

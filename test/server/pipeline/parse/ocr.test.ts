@@ -343,6 +343,14 @@ describe('OCR variants of phone photos', () => {
     expect(items(receipt(['KEVYTMAITO 1,5 L          1,29', 'VALIO TÄYSMAITO 1 L'], '1,29'))).toEqual([['KEVYTMAITO 1,5 L', 1.29]]);
   });
 
+  it('reads S-Group\'s `NORM.` line with a letter misread as the price before discounts, not as a product', () => {
+    const text = receipt(['JR BOMBERTAKI MIKAEL                24,50', 'NORN.                 79,95', 'KAMPANJA              -55,45', 'JR NEULE                            19,95'], '44,45');
+    expect(items(text)).toEqual([
+      ['JR BOMBERTAKI MIKAEL', 24.5],
+      ['JR NEULE', 19.95],
+    ]);
+  });
+
   it('still reads a bare number after a volume as the price that lost its comma', () => {
     // `1,5l` read as `1,51`: the number at the end is the price, not noise after one.
     expect(items(receipt(['PIIMÄ RASVATON 1,51          169', 'RUISLEIPÄ 500G    2,49'], '4,18'))).toEqual([
