@@ -158,9 +158,8 @@ async function toGray(pipeline: Sharp): Promise<GrayImage> {
  * become white paper.
  */
 export async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
-  const raw = { width: image.width, height: image.height, channels: 1 as const };
   const small = await toGray(
-    sharp(image.data, { raw }).resize(
+    sharp(image.data, { raw: rawOf(image) }).resize(
       Math.max(1, Math.round(image.width / BACKGROUND_SCALE)),
       Math.max(1, Math.round(image.height / BACKGROUND_SCALE)),
       { fit: 'fill' },
@@ -168,7 +167,7 @@ export async function evenPaperTone(image: GrayImage): Promise<GrayImage> {
   );
   const paper = { ...small, data: maxFilter(small, BACKGROUND_RADIUS) };
   const background = await toGray(
-    sharp(paper.data, { raw: { width: paper.width, height: paper.height, channels: 1 } })
+    sharp(paper.data, { raw: rawOf(paper) })
       .blur(BACKGROUND_BLUR_SIGMA)
       .resize(image.width, image.height, { fit: 'fill', kernel: 'linear' }),
   );
@@ -359,6 +358,7 @@ export async function paperLean(image: GrayImage): Promise<number> {
   return Math.abs(whole - print) > TABLE_LINES_DEGREES ? print : whole;
 }
 
+/** A gray page's pixels as sharp reads raw input. */
 function rawOf(image: GrayImage): { width: number; height: number; channels: 1 } {
   return { width: image.width, height: image.height, channels: 1 };
 }

@@ -267,7 +267,7 @@ export function continuationAmount(line: Line): number | null {
 function isNormLabel(key: string): boolean {
   if (/^NORM[.,:;]?\s/.test(key)) return true;
   const word = /^([A-Z]{4})[.,]\s/.exec(key)?.[1];
-  return word !== undefined && [...'NORM'].filter((letter, i) => word[i] !== letter).length === 1;
+  return word !== undefined && editDistance(word, 'NORM') <= 1;
 }
 
 /** Classifies one line of the item list. */
