@@ -13,9 +13,13 @@ export function hasReadableText(text: string, minimum = 4): boolean {
   return (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= minimum;
 }
 
-/** Amounts as receipts print them (`1,29`, `12.40`), counted in a reading. */
+/**
+ * Amounts as receipts print them (`1,29`, `12.40`), counted in a reading. A printed amount ends
+ * where its cents do: digits run on into letters or a slash (`96.14/11P8J9`, `9908.19J9y`) are
+ * print read upside down, where a date and a code make such runs by chance.
+ */
 export function amountCount(text: string): number {
-  return text.match(/\d[,.]\d{2}(?!\d)/g)?.length ?? 0;
+  return text.match(/\d[,.]\d{2}(?![\d\p{L}/])/gu)?.length ?? 0;
 }
 
 /**
