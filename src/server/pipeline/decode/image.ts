@@ -3,7 +3,7 @@
 import sharp, { type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { isCodedError, type CodedError } from '../errors.ts';
 import { estimateSkew } from './deskew.ts';
-import { isSideways, measurePage, printLean, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
+import { isSideways, maybeSideways, measurePage, printLean, readsAcross, UPSIDE_DOWN_BELOW, type PageMeasure } from './orientation.ts';
 import type { FileKind } from './detect.ts';
 import { checkPngData } from './png.ts';
 import { heicUnsupported, tooManyPixels, unreadableImage } from './refusals.ts';
@@ -229,19 +229,24 @@ export interface OrientedPaper {
  * `preparePaper`, turned the way the receipt's print reads (decode/orientation.ts). An upright
  * page costs only its measures. A page whose lines run down it, or that stands upside down, is
  * prepared again from the picture turned (not the prepared page turned), so the paper is found
- * and scaled exactly as in the upright picture and reads the same. Where the measures are
- * unsure the page stays as it came, and the reader may turn it over when its reading fails.
+ * and scaled exactly as in the upright picture and reads the same. A landscape page whose
+ * letters are too small to measure is measured turned a quarter too (`maybeSideways`). Where the
+ * measures are unsure the page stays as it came, and the reader may turn it over when its
+ * reading fails.
  */
 export async function orientPaper(source: ImageSource, limits: DecodeLimits): Promise<OrientedPaper> {
   const paper = await preparePaper(source, limits);
   const measure = measurePage(paper);
-  if (isSideways(measure)) {
+  if (isSideways(measure) || maybeSideways(measure)) {
     const quarter = await preparePaper(source, limits, 90);
     const turned = measurePage(quarter);
-    // Nothing prefers one quarter over the other, so the sign of the uprightness decides.
-    if (turned.upright >= 0) return { paper: quarter, turn: 90, measure: turned };
-    const other = await preparePaper(source, limits, 270);
-    return { paper: other, turn: 270, measure: measurePage(other) };
+    // A page that only may be sideways is turned when, turned, its lines plainly run across it.
+    if (isSideways(measure) || readsAcross(turned)) {
+      // Nothing prefers one quarter over the other, so the sign of the uprightness decides.
+      if (turned.upright >= 0) return { paper: quarter, turn: 90, measure: turned };
+      const other = await preparePaper(source, limits, 270);
+      return { paper: other, turn: 270, measure: measurePage(other) };
+    }
   }
   if (measure.upright > UPSIDE_DOWN_BELOW) return { paper, turn: 0, measure };
   // Turned over, an upside-down page must measure upright: a page of capitals and digits only

@@ -336,6 +336,23 @@ const SURELY_SIDEWAYS_BESIDE = 0.2;
  */
 export const UPSIDE_DOWN_BELOW = -0.25;
 
+/**
+ * Whether a page too small in its print to measure may be a quarter turn from upright: wider than
+ * tall, with too few letters of a measurable size. A long receipt photographed sideways and a
+ * little tilted, on a light table its paper box takes in, is scaled to the reading width along
+ * its length: its letters stand 1–2 px tall at half size, too small to tell lines from columns
+ * (a committed blurry Lidl photo turned 80–105° was read sideways and read no item). Turned a
+ * quarter, the receipt's width is scaled to the reading width instead, and its letters measure.
+ */
+export function maybeSideways(measure: PageMeasure): boolean {
+  return measure.beside === null && measure.aspect < 1;
+}
+
+/** Whether a page's lines plainly run across it: most letters' nearest letter is beside them. */
+export function readsAcross(measure: PageMeasure): boolean {
+  return measure.beside !== null && measure.beside > SIDEWAYS_BESIDE;
+}
+
 /** Whether the page's lines run down it: the page is a quarter turn from upright. */
 export function isSideways(measure: PageMeasure): boolean {
   if (measure.beside === null) return false;

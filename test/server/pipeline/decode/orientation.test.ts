@@ -28,6 +28,25 @@ describe('orientPaper', () => {
     expect([oriented.paper.width, oriented.paper.height]).toEqual([upright.width, upright.height]);
   });
 
+  // The committed blurry Lidl photo: a long receipt on a light table, which its paper box takes
+  // in when the photo is turned a quarter and tilted. Scaled to the reading width along the
+  // receipt's length, its letters are too small to measure as it came.
+  it.each([
+    [95, 270],
+    [100, 270],
+    [80, 270],
+    [260, 90],
+    [280, 90],
+  ] as const)('turns a long receipt photographed turned by %i degrees the quarter turn (%i) back', async (degrees, quarter) => {
+    const photo = readFileSync(join(FIXTURE_RECEIPTS, 'images', 'lidl-tampere-hatanpaa-2025-07-01--phone-blurry.jpg'));
+    const bytes = await sharp(photo).rotate(degrees, { background: '#6b6b6b' }).png().toBuffer();
+    const asCame = measurePage(await preparePaper({ bytes, kind: 'png' }, limits));
+    expect(asCame.beside).toBeNull();
+    const oriented = await orientPaper({ bytes, kind: 'png' }, limits);
+    expect(oriented.turn).toBe(quarter);
+    expect(oriented.measure.beside).toBeGreaterThan(0.8);
+  });
+
   it('leaves a blank page as it came', async () => {
     const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const oriented = await orientPaper({ bytes: blank, kind: 'png' }, limits);
