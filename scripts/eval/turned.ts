@@ -16,8 +16,12 @@ import { summarize } from './score.ts';
 import { formatTable, percent, type Cell } from './table.ts';
 
 export const TURNS = [90, 180, 270] as const;
-/** Tilts as a receipt photographed by hand may lean (degrees clockwise), measured on request (`--turns=-15,15`). */
-export const TILTS = [-15, -10, -5, 5, 10, 15] as const;
+/**
+ * Tilts as a receipt photographed by hand may lean (degrees clockwise), measured on request
+ * (`--turns=-15,15`); and a quarter turn ten degrees off, as a receipt photographed sideways by
+ * hand lies (`--turns=80,100,260,280`).
+ */
+export const TILTS = [-15, -10, -5, 5, 10, 15, 80, 100, 260, 280] as const;
 /**
  * Not turned: a scan PDF's picture written again as a JPEG of another quality (CONTROL_QUALITY),
  * measured on request (`--turns 0,90,180,270`). It reads as its twin only as often as the JPEG's
@@ -192,7 +196,7 @@ export function turnedTable(results: readonly TurnedResult[]): string {
       rows.push([
         turn === CONTROL
           ? `scan PDF upright, JPEG q${CONTROL_QUALITY} (control)`
-          : `${{ image: 'image', pdf: 'scan PDF', 'pdf-drawn': 'scan PDF drawn' }[as]} ${turn % 90 === 0 ? 'turned' : 'tilted'} ${turn}°${back ? ' and back (control)' : ''}`,
+          : `${{ image: 'image', pdf: 'scan PDF', 'pdf-drawn': 'scan PDF drawn' }[as]} ${turn % 90 === 0 || Math.abs(turn) > 45 ? 'turned' : 'tilted'} ${turn}°${back ? ' and back (control)' : ''}`,
         group.length,
         turned.f1.toFixed(3),
         upright.f1.toFixed(3),
