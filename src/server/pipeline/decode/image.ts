@@ -237,11 +237,12 @@ export interface OrientedPaper {
 export async function orientPaper(source: ImageSource, limits: DecodeLimits): Promise<OrientedPaper> {
   const paper = await preparePaper(source, limits);
   const measure = measurePage(paper);
-  if (isSideways(measure) || maybeSideways(measure)) {
+  const sideways = isSideways(measure);
+  if (sideways || maybeSideways(measure)) {
     const quarter = await preparePaper(source, limits, 90);
     const turned = measurePage(quarter);
     // A page that only may be sideways is turned when, turned, its lines plainly run across it.
-    if (isSideways(measure) || readsAcross(turned)) {
+    if (sideways || readsAcross(turned)) {
       // Nothing prefers one quarter over the other, so the sign of the uprightness decides.
       if (turned.upright >= 0) return { paper: quarter, turn: 90, measure: turned };
       const other = await preparePaper(source, limits, 270);
