@@ -152,3 +152,34 @@ describe('findPaper on a pale table', () => {
     expect(box?.right).toBeCloseTo(0.92, 2);
   });
 });
+
+/**
+ * A photo's thumbnail under light that falls off towards its top: paper (190) in columns 45–74
+ * and rows 10–169 on a gray table (130), both times the light, which runs from 0.85 at the top
+ * to 1.3 at the foot. The lit table at the foot (169) is then brighter than the shaded paper's
+ * head (161).
+ */
+function unevenlyLit(): PixelImage {
+  const width = 120;
+  const height = 180;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const light = 0.85 * Math.exp(Math.log(1.3 / 0.85) * (y / height));
+    for (let x = 0; x < width; x++) {
+      const paper = x >= 45 && x < 75 && y >= 10 && y < 170;
+      const level = Math.round((paper ? 190 : 130) * light);
+      data.set([level, level, level], (y * width + x) * 3);
+    }
+  }
+  return { data, width, height, channels: 3 };
+}
+
+describe('findPaper under uneven light', () => {
+  it('finds the whole receipt, head to foot, not the lit table beside its foot', () => {
+    const box = findPaper(unevenlyLit());
+    expect(box?.left).toBeCloseTo(0.355, 2);
+    expect(box?.right).toBeCloseTo(0.645, 2);
+    expect(box?.top).toBeCloseTo(0.036, 2);
+    expect(box?.bottom).toBeCloseTo(0.964, 2);
+  });
+});
