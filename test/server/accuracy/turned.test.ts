@@ -1,7 +1,9 @@
 // Receipts photographed or scanned turned, tilted or in parts read as their upright twins: the
 // committed turned corpus (test/fixtures/receipts/turned: photos turned 90, 180 and 270 degrees
-// with no orientation metadata, photos tilted 12, 15, -13 and -15 degrees (two on light tables), scans turned a quarter on a
-// landscape page, as a JPEG of the turned picture or as the upright one drawn turned) beside the upright photos and scans they were rendered with, and the long
+// with no orientation metadata, photos tilted 12, 15, -13 and -15 degrees (two on light tables),
+// a photo tilted 10 degrees and turned 90 on a table lit from the receipt's foot, scans turned a
+// quarter on a landscape page, as a JPEG of the turned picture or as the upright one drawn
+// turned) beside the upright photos and scans they were rendered with, and the long
 // receipts scanned as two and three overlapping pages of one PDF. Read without the time limit
 // on reading again, so a busy machine cannot change the result.
 // `npm run eval -- --turned` turns every photo and scan of a corpus each way and reports the same.
