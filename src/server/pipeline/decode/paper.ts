@@ -217,16 +217,17 @@ function lightSlope(logLuminance: Float64Array, paper: Uint8Array, outside: Uint
 }
 
 /**
- * Marks each pixel of a small thumbnail as paper (bright, nearly colourless) or not, and gives
- * the luminance it was split on: the photo's, or with `evenLight` the photo's with the light
- * falling across it evened out (`lightSlope`). Where the light falls off across the frame, one
- * split of the photo's own tones takes the lit table for paper and the shaded paper for table: a
- * receipt lit from its foot lost its first six items to its box. With four channels the fourth
- * tells the photo's own pixels from the corners a levelled picture gained (transparent): those
- * are neither paper nor background, so they stay out of the split and the fit, which a dark
- * quarter of the frame would otherwise drag down into the table's tone.
+ * Marks each pixel of a small thumbnail as paper (bright, nearly colourless) or not, twice: split
+ * on the photo's own luminance (`asLit`), and split again with the light falling across it evened
+ * out (`evened`, `lightSlope`), each with the luminance it was split on. Where the light falls off
+ * across the frame, one split of the photo's own tones takes the lit table for paper and the
+ * shaded paper for table: a receipt lit from its foot lost its first six items to its box. The
+ * evening starts from the first split, so both come of one pass over the pixels. With four
+ * channels the fourth tells the photo's own pixels from the corners a levelled picture gained
+ * (transparent): those are neither paper nor background, so they stay out of the splits and the
+ * fit, which a dark quarter of the frame would otherwise drag down into the table's tone.
  */
-export function paperMask(thumb: PixelImage, evenLight: boolean): PaperMask {
+export function paperMasks(thumb: PixelImage): { asLit: PaperMask; evened: PaperMask } {
   const { data, width, height, channels } = thumb;
   const pixels = width * height;
   const measured = new Float64Array(pixels);
@@ -241,17 +242,9 @@ export function paperMask(thumb: PixelImage, evenLight: boolean): PaperMask {
     saturation[index] = Math.max(red, green, blue) - Math.min(red, green, blue);
     if (channels === 4 && (data[base + 3] ?? 255) < 128) outside[index] = 1;
   }
-  const luminance = new Uint8Array(pixels);
-  const brighter = new Uint8Array(pixels);
-  let separation = 0;
-  const split = (): void => {
-    const histogram = new Array<number>(256).fill(0);
-    for (let index = 0; index < pixels; index++) if (!outside[index]) histogram[luminance[index] ?? 0] = (histogram[luminance[index] ?? 0] ?? 0) + 1;
-    const threshold = otsuThreshold(histogram);
-    separation = splitSeparation(histogram, threshold);
-    for (let index = 0; index < pixels; index++) brighter[index] = (luminance[index] ?? 0) > threshold ? 1 : 0;
-  };
-  const even = (slope: [number, number]): void => {
+  /** The measured luminance divided by the light of `slope`, in whole levels. */
+  const evenedBy = (slope: [number, number]): Uint8Array => {
+    const luminance = new Uint8Array(pixels);
     const across = Float64Array.from({ length: width }, (_, x) => Math.exp(-slope[0] * (x / width - 0.5)));
     for (let y = 0; y < height; y++) {
       const down = Math.exp(-slope[1] * (y / height - 0.5));
@@ -260,21 +253,36 @@ export function paperMask(thumb: PixelImage, evenLight: boolean): PaperMask {
         luminance[index] = Math.min(255, Math.round((measured[index] ?? 0) * down * (across[x] ?? 1)));
       }
     }
+    return luminance;
   };
-  even([0, 0]);
-  split();
-  const logLuminance = evenLight ? measured.map((level) => Math.log(Math.max(1, level))) : measured;
-  for (let round = 0; round < (evenLight ? LIGHT_ROUNDS : 0); round++) {
-    const slope = lightSlope(logLuminance, brighter, outside, width);
+  /** Otsu's split of the photo's own pixels: those brighter than it, and how cleanly it parted. */
+  const split = (luminance: Uint8Array): { brighter: Uint8Array; separation: number } => {
+    const histogram = new Array<number>(256).fill(0);
+    for (let index = 0; index < pixels; index++) if (!outside[index]) histogram[luminance[index] ?? 0] = (histogram[luminance[index] ?? 0] ?? 0) + 1;
+    const threshold = otsuThreshold(histogram);
+    const brighter = new Uint8Array(pixels);
+    for (let index = 0; index < pixels; index++) brighter[index] = (luminance[index] ?? 0) > threshold ? 1 : 0;
+    return { brighter, separation: splitSeparation(histogram, threshold) };
+  };
+  const paperOf = (luminance: Uint8Array, { brighter, separation }: ReturnType<typeof split>): PaperMask => {
+    const mask = new Uint8Array(pixels);
+    for (let index = 0; index < pixels; index++) {
+      mask[index] = outside[index] === 0 && brighter[index] && (saturation[index] ?? 0) < MAX_PAPER_SATURATION ? 1 : 0;
+    }
+    return { mask, luminance, separation };
+  };
+  const lit = evenedBy([0, 0]);
+  const litSplit = split(lit);
+  const logLuminance = measured.map((level) => Math.log(Math.max(1, level)));
+  let luminance = lit;
+  let last = litSplit;
+  for (let round = 0; round < LIGHT_ROUNDS; round++) {
+    const slope = lightSlope(logLuminance, last.brighter, outside, width);
     if (!slope) break;
-    even(slope);
-    split();
+    luminance = evenedBy(slope);
+    last = split(luminance);
   }
-  const mask = new Uint8Array(pixels);
-  for (let index = 0; index < pixels; index++) {
-    mask[index] = outside[index] === 0 && brighter[index] && (saturation[index] ?? 0) < MAX_PAPER_SATURATION ? 1 : 0;
-  }
-  return { mask, luminance, separation };
+  return { asLit: paperOf(lit, litSplit), evened: paperOf(luminance, last) };
 }
 
 /** Columns and rows of a region, inclusive. */
@@ -353,7 +361,7 @@ function brighterPaperWithin(mask: Uint8Array, luminance: Uint8Array, width: num
 }
 
 /** The paper's box in a thumbnail, as `findPaper` gives it, from one mask of its paper. */
-function paperBox(mask: Uint8Array, luminance: Uint8Array, width: number, height: number): FractionBox | null {
+function paperBox({ mask, luminance }: PaperMask, width: number, height: number): FractionBox | null {
   const table = paperPixels(mask, width, { x0: 0, x1: width - 1, y0: 0, y1: height - 1 });
   if (!table) return null;
   const { x0, x1, y0, y1 } = brighterPaperWithin(mask, luminance, width, table) ?? table;
@@ -401,10 +409,9 @@ function edgesApart(first: FractionBox | null, second: FractionBox | null): numb
 export function findPaper(thumb: PixelImage): FractionBox | null {
   const { width, height } = thumb;
   if (width < 8 || height < 8) return null;
-  const asLit = paperMask(thumb, false);
-  const evened = paperMask(thumb, true);
-  const litBox = paperBox(asLit.mask, asLit.luminance, width, height);
-  const evenedBox = paperBox(evened.mask, evened.luminance, width, height);
+  const { asLit, evened } = paperMasks(thumb);
+  const litBox = paperBox(asLit, width, height);
+  const evenedBox = paperBox(evened, width, height);
   const cleaner = evened.separation - asLit.separation >= EVEN_LIGHT_SEPARATES_BETTER;
   return cleaner && edgesApart(litBox, evenedBox) > EVEN_LIGHT_MOVES_EDGE ? evenedBox : litBox;
 }
